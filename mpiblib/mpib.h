@@ -1,0 +1,300 @@
+/*
+ * mpib.h: libmpib, the benchmarking core of HiMPI.
+ *
+ * libmpib times any MPI collective operation with statistical care, in the
+ * spirit of MPIBlib: an operation is wrapped in a container, repeated until
+ * the Student-t confidence interval of its mean time is tight enough, and
+ * timed by one of three methods whose biases are documented below.  Every
+ * rank of the communicator ends with the same result.
+ *
+ * Unless noted otherwise, functions return MPI_SUCCESS or an MPI error class
+ * (MPI_ERR_ARG, MPI_ERR_ROOT, MPI_ERR_COMM, MPI_ERR_NO_MEM, ...).  Functions
+ * taking a communicator are collective over it: every rank must call them
+ * with the same arguments, and every rank returns the same error code.
+ *
+ * Copyright (c) 2026, the HiMPI developers.  BSD 3-Clause licence.
+ */
+#ifndef MPIB_H
+#define MPIB_H
+
+#include <mpi.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------------- */
+/* Precision and results                                                   */
+/* ---------------------------------------------------------------------- */
+
+/* How long to repeat an operation.  Repetition stops as soon as at least
+ * min_reps samples have been taken and the half-width of the two-sided
+ * confidence interval at level cl is no larger than eps times the mean, or
+ * when max_reps samples have been taken, whichever comes first. */
+typedef struct MPIB_precision {
+    int min_reps;  /* at least this many repetitions, >= 1 */
+    int max_reps;  /* at most this many repetitions, >= min_reps */
+    double cl;     /* confidence level, 0 < cl < 1 */
+    double eps;    /* largest accepted relative half-width, eps > 0 */
+} MPIB_precision;
+
+/* The defaults of MPIBlib: 5 to 100 repetitions, 95 % confidence, 2.5 %. */
+MPIB_precision MPIB_precision_default(void);
+
+/* MPI_SUCCESS if every field of p is in range, MPI_ERR_ARG otherwise. */
+int MPIB_precision_check(const MPIB_precision *p);
+
+/* The outcome of one measurement. */
+typedef struct MPIB_result {
+    int M;          /* message size in bytes (see the containers below) */
+    double T;       /* mean time of one operation, in seconds */
+    double wtick;   /* timer resolution: the largest MPI_Wtick() of the ranks */
+    int reps;       /* number of repetitions taken */
+    double ci;      /* half-width of the two-sided confidence interval of T */
+    int converged;  /* 1 if ci <= eps * T was reached, 0 if max_reps ended it */
+} MPIB_result;
+
+/* ---------------------------------------------------------------------- */
+/* Statistics (pure functions, no MPI)                                     */
+/* ---------------------------------------------------------------------- */
+
+/* The two-sided Student-t quantile for confidence level cl and n samples:
+ * t such that P(|X| <= t) = cl for n - 1 degrees of freedom.  This is
+ * gsl_cdf_tdist_Pinv((1 + cl) / 2, n - 1); note that MPIBlib used the
+ * one-sided Pinv(cl, n - 1), a narrower interval.  Returns NaN if n < 2 or
+ * cl is outside (0, 1). */
+double MPIB_t_quantile(double cl, int n);
+
+/* Half-width of the two-sided confidence interval at level cl of the mean of
+ * the n samples T: MPIB_t_quantile(cl, n) * sd(T) / sqrt(n).  Returns
+ * +infinity if n < 2, since one sample says nothing about the spread. */
+double MPIB_ci(double cl, int n, const double *T);
+
+/* What MPIB_stop_rule decided. */
+typedef enum MPIB_stop {
+    MPIB_CONTINUE,   /* take another sample */
+    MPIB_CONVERGED,  /* n >= min_reps and ci <= eps * mean */
+    MPIB_EXHAUSTED   /* n >= max_reps without convergence */
+} MPIB_stop;
+
+/* The stopping rule applied to the first n samples of T (n >= 0).  If ci is
+ * not NULL, it receives the current half-width (+infinity if n < 2).
+ * p must satisfy MPIB_precision_check. */
+MPIB_stop MPIB_stop_rule(const MPIB_precision *p, int n, const double *T, double *ci);
+
+/* ---------------------------------------------------------------------- */
+/* Operation containers                                                     */
+/* ---------------------------------------------------------------------- */
+
+/* A benchmarkable operation.  A container for a new operation embeds this
+ * struct as its first member and fills in the three functions; "self"
+ * points to the whole container.  All three are collective over comm.
+ *   initialize: allocate and fill buffers for message size M (bytes);
+ *   execute:    run the operation once; this is what gets timed;
+ *   finalize:   release what initialize allocated (it is also called after
+ *               a failed initialize, and must cope with a partial one).
+ * Each returns MPI_SUCCESS or an MPI error class. */
+typedef struct MPIB_coll_container {
+    const char *operation;
+    int (*initialize)(void *self, MPI_Comm comm, int root, int M);
+    int (*execute)(void *self, MPI_Comm comm, int root, int M);
+    int (*finalize)(void *self, MPI_Comm comm, int root);
+} MPIB_coll_container;
+
+/* Frees a container returned by one of the *_container_alloc functions. */
+void MPIB_coll_container_free(MPIB_coll_container *container);
+
+/* Collectives with MPI's signatures, so that a container can time the MPI
+ * library's own collective or any replacement with the same signature. */
+typedef int (*MPIB_Bcast_fn)(void *buffer, int count, MPI_Datatype datatype, int root,
+                             MPI_Comm comm);
+typedef int (*MPIB_Reduce_fn)(const void *sendbuf, void *recvbuf, int count,
+                              MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm);
+typedef int (*MPIB_Allreduce_fn)(const void *sendbuf, void *recvbuf, int count,
+                                 MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
+typedef int (*MPIB_Scatter_fn)(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                               void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                               MPI_Comm comm);
+typedef MPIB_Scatter_fn MPIB_Gather_fn;
+typedef int (*MPIB_Allgather_fn)(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                 void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                 MPI_Comm comm);
+typedef MPIB_Allgather_fn MPIB_Alltoall_fn;
+typedef int (*MPIB_Barrier_fn)(MPI_Comm comm);
+
+/* Containers for one collective each; NULL if memory runs out.  What the
+ * message size M means:
+ *   Bcast:                M bytes (MPI_BYTE) from the root to every rank;
+ *   Reduce, Allreduce:    M / sizeof(double) doubles summed (MPI_SUM), so M
+ *                         is rounded down to a multiple of 8;
+ *   Scatter, Gather:      M bytes per rank, p * M at the root;
+ *   Allgather, Alltoall:  M bytes per rank and pair, p * M on every rank;
+ *   Barrier:              M is ignored. */
+MPIB_coll_container *MPIB_Bcast_container_alloc(MPIB_Bcast_fn bcast);
+MPIB_coll_container *MPIB_Reduce_container_alloc(MPIB_Reduce_fn reduce);
+MPIB_coll_container *MPIB_Allreduce_container_alloc(MPIB_Allreduce_fn allreduce);
+MPIB_coll_container *MPIB_Scatter_container_alloc(MPIB_Scatter_fn scatter);
+MPIB_coll_container *MPIB_Gather_container_alloc(MPIB_Gather_fn gather);
+MPIB_coll_container *MPIB_Allgather_container_alloc(MPIB_Allgather_fn allgather);
+MPIB_coll_container *MPIB_Alltoall_container_alloc(MPIB_Alltoall_fn alltoall);
+MPIB_coll_container *MPIB_Barrier_container_alloc(MPIB_Barrier_fn barrier);
+
+/* The names of the native collectives, in a fixed order, NULL-terminated:
+ * "bcast", "reduce", "allreduce", "scatter", "gather", "allgather",
+ * "alltoall", "barrier". */
+extern const char *const MPIB_native_operations[];
+
+/* A container for the MPI library's own collective named by operation (one
+ * of MPIB_native_operations).  NULL if the name is unknown or memory runs
+ * out. */
+MPIB_coll_container *MPIB_native_container_alloc(const char *operation);
+
+/* ---------------------------------------------------------------------- */
+/* Timing methods                                                           */
+/* ---------------------------------------------------------------------- */
+
+/* How one repetition is timed.  All three methods synchronise the ranks
+ * with a barrier before every repetition, so that one repetition cannot
+ * overlap the next (back-to-back pipelining would hide latency).
+ *
+ * MPIB_METHOD_MAX: every rank times the operation on its own clock; the
+ *   sample is the largest of these times.  Bias: ranks leave the barrier at
+ *   different moments, and a rank that leaves early also counts its wait for
+ *   the others, so short operations are overestimated by up to the barrier's
+ *   exit skew.  Needs no clock synchronisation; the method of MPIBlib and the
+ *   one HiMPI tunes with.
+ *
+ * MPIB_METHOD_ROOT: the root times the operation followed by a barrier, and
+ *   subtracts the median time of a barrier measured beforehand.  Bias:
+ *   assumes the closing barrier costs what an isolated barrier costs.  Where
+ *   the root finishes first (bcast, scatter) it waits longer in the closing
+ *   barrier and the time is overestimated; where it finishes last (reduce,
+ *   gather) the barrier is quicker and operations shorter than the barrier's
+ *   spread can come out too small, even negative.  Only the root's clock is
+ *   used.
+ *
+ * MPIB_METHOD_GLOBAL: clock offsets between the root and every rank are
+ *   estimated first (ping-pong, keeping the exchange with the smallest round
+ *   trip); the sample runs from the root's start to the latest finish on any
+ *   rank, both on the root's clock.  Bias: each offset is known only to
+ *   within half its round trip, clocks drift during the measurement, and a
+ *   rank that leaves the barrier before the root starts early unseen, so the
+ *   time can be underestimated.  Offsets are taken as zero when
+ *   MPI_WTIME_IS_GLOBAL is set. */
+typedef enum MPIB_method {
+    MPIB_METHOD_MAX,
+    MPIB_METHOD_ROOT,
+    MPIB_METHOD_GLOBAL
+} MPIB_method;
+
+/* Method <-> name ("max", "root", "global").  MPIB_method_parse returns
+ * MPI_SUCCESS, or MPI_ERR_ARG for an unknown name; MPIB_method_name returns
+ * NULL for an invalid value. */
+int MPIB_method_parse(const char *name, MPIB_method *method);
+const char *MPIB_method_name(MPIB_method method);
+
+/* Measures the operation of container for message size M on comm, with the
+ * given method and root, until precision is met.  On success every rank
+ * holds the same *result.  Errors: MPI_ERR_COMM (comm is MPI_COMM_NULL),
+ * MPI_ERR_ROOT, MPI_ERR_ARG (M < 0, invalid precision or method, NULL
+ * container), or the first error a container function returned on any
+ * rank. */
+int MPIB_measure(MPIB_method method, MPIB_coll_container *container, MPI_Comm comm, int root,
+                 int M, const MPIB_precision *precision, MPIB_result *result);
+
+/* The three methods under their MPIBlib names. */
+int MPIB_measure_max(MPIB_coll_container *container, MPI_Comm comm, int root, int M,
+                     const MPIB_precision *precision, MPIB_result *result);
+int MPIB_measure_root(MPIB_coll_container *container, MPI_Comm comm, int root, int M,
+                      const MPIB_precision *precision, MPIB_result *result);
+int MPIB_measure_global(MPIB_coll_container *container, MPI_Comm comm, int root, int M,
+                        const MPIB_precision *precision, MPIB_result *result);
+
+/* ---------------------------------------------------------------------- */
+/* Message-size sweeps                                                      */
+/* ---------------------------------------------------------------------- */
+
+/* The sizes min_size, min_size * stride, min_size * stride^2, ... that do
+ * not exceed max_size.  A size of 0 is followed by 1, so that a sweep from 0
+ * still grows. */
+typedef struct MPIB_msgset {
+    int min_size;  /* >= 0 */
+    int max_size;  /* >= min_size */
+    int stride;    /* multiplicative step, >= 2 */
+} MPIB_msgset;
+
+/* Stores the number of sizes in *count and, if sizes is not NULL, the sizes
+ * themselves in increasing order (sizes must hold *count entries: call once
+ * with NULL to learn the count).  MPI_ERR_ARG for an invalid msgset. */
+int MPIB_msgset_sizes(const MPIB_msgset *msgset, int *count, int *sizes);
+
+/* Measures every size of msgset in increasing order.  On success *results
+ * points to *count results (free it with free()), identical on every rank.
+ * progress, if not NULL, is called on every rank after each size with the
+ * result and the number of sizes done and in all. */
+int MPIB_measure_msgset(MPIB_method method, MPIB_coll_container *container, MPI_Comm comm,
+                        int root, const MPIB_msgset *msgset, const MPIB_precision *precision,
+                        void (*progress)(const MPIB_result *result, int done, int total),
+                        int *count, MPIB_result **results);
+
+/* ---------------------------------------------------------------------- */
+/* Wait policy                                                              */
+/* ---------------------------------------------------------------------- */
+
+/* How the library waits for its own communication to complete.
+ * MPIB_WAIT_BLOCKING: plain blocking MPI calls.
+ * MPIB_WAIT_YIELD: a nonblocking call, then MPI_Test and sched_yield() until
+ *   it completes.  MPI libraries that busy-poll (MPICH's ch4 device) are
+ *   otherwise unusable with more ranks than cores.
+ * The initial policy comes from the environment variable HIMPI_WAIT
+ * ("blocking" or "yield"; unset means blocking), read at the first wait. */
+typedef enum MPIB_wait_policy {
+    MPIB_WAIT_BLOCKING,
+    MPIB_WAIT_YIELD
+} MPIB_wait_policy;
+
+/* Policy <-> name.  MPIB_wait_policy_parse returns MPI_SUCCESS or
+ * MPI_ERR_ARG for an unknown name; MPIB_wait_policy_name returns NULL for an
+ * invalid value. */
+int MPIB_wait_policy_parse(const char *name, MPIB_wait_policy *policy);
+const char *MPIB_wait_policy_name(MPIB_wait_policy policy);
+
+/* The policy from HIMPI_WAIT: MPI_SUCCESS with *policy set (blocking if the
+ * variable is unset or empty), or MPI_ERR_ARG if its value is not valid. */
+int MPIB_wait_policy_from_env(MPIB_wait_policy *policy);
+
+/* The policy in force for this process.  The first call reads HIMPI_WAIT;
+ * an invalid value is reported once on stderr (by rank 0 of
+ * MPI_COMM_WORLD) and the blocking policy is used. */
+MPIB_wait_policy MPIB_get_wait_policy(void);
+void MPIB_set_wait_policy(MPIB_wait_policy policy);
+
+/* Waits for requests under the current policy, like MPI_Wait and
+ * MPI_Waitall. */
+int MPIB_Wait(MPI_Request *request, MPI_Status *status);
+int MPIB_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]);
+
+/* MPI collectives that wait under the current policy: the blocking call
+ * under MPIB_WAIT_BLOCKING, the nonblocking call and MPIB_Wait otherwise. */
+int MPIB_Barrier(MPI_Comm comm);
+int MPIB_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
+int MPIB_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                MPI_Op op, int root, MPI_Comm comm);
+int MPIB_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                   MPI_Op op, MPI_Comm comm);
+
+/* ---------------------------------------------------------------------- */
+/* Parsing helpers for command lines and environment variables             */
+/* ---------------------------------------------------------------------- */
+
+/* Parses a byte count: a non-negative decimal integer with an optional
+ * binary suffix K, M or G (also k, m, g; 1K = 1024).  Stores it in *bytes
+ * and returns MPI_SUCCESS, or MPI_ERR_ARG if text is not such a number or
+ * the value exceeds max. */
+int MPIB_parse_size(const char *text, long long max, long long *bytes);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MPIB_H */
