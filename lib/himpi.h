@@ -32,9 +32,165 @@ void HiMPI_Get_version(int *major, int *minor, int *patch);
  * Collective over MPI_COMM_WORLD. */
 int HiMPI_Init(int *argc, char ***argv);
 
-/* Releases what HiMPI holds and finalises MPI if HiMPI_Init initialised
- * it; otherwise MPI stays up for the application to finalise. */
+/* Releases what HiMPI holds (the sub-communicators cached on every
+ * communicator HiMPI has used) and finalises MPI if HiMPI_Init initialised
+ * it; otherwise MPI stays up for the application to finalise.  If the
+ * application calls MPI_Finalize without HiMPI_Finalize, the caches are
+ * released at the start of MPI_Finalize. */
 int HiMPI_Finalize(void);
+
+/* ---------------------------------------------------------------------- */
+/* Collectives                                                             */
+/* ---------------------------------------------------------------------- */
+
+/* The collectives take MPI's arguments and have MPI's semantics, on
+ * intra-communicators: any datatype (derived and non-contiguous ones too),
+ * any root, MPI_IN_PLACE wherever MPI allows it, predefined and user-defined
+ * operations.  For a non-commutative operation the result is combined in
+ * rank order, as MPI requires.
+ *
+ * Errors are returned, not passed to the communicator's error handler, and
+ * every rank returns the same code when all ranks pass the same arguments:
+ * MPI_ERR_COMM (MPI_COMM_NULL or an inter-communicator), MPI_ERR_ROOT,
+ * MPI_ERR_COUNT (a negative count), MPI_ERR_TYPE (MPI_DATATYPE_NULL),
+ * MPI_ERR_OP (MPI_OP_NULL), MPI_ERR_ARG (invalid parameters, below).
+ *
+ * The plain calls run with the default plan: one group and the MPI
+ * library's own collective. */
+int HiMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
+int HiMPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                 MPI_Op op, int root, MPI_Comm comm);
+int HiMPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                    MPI_Op op, MPI_Comm comm);
+int HiMPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+int HiMPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+int HiMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                    int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+
+/* ---------------------------------------------------------------------- */
+/* Explicit plans                                                           */
+/* ---------------------------------------------------------------------- */
+
+/* The algorithms a level of a hierarchical collective can run.  Which ones
+ * exist for which operation:
+ *   bcast      native linear chain pipeline binomial binary split-binary
+ *              scatter-ring-allgather scatter-rd-allgather
+ *   reduce     native linear chain pipeline binomial binary rabenseifner
+ *   allreduce  native linear recursive-doubling ring segmented-ring
+ *              rabenseifner
+ *   scatter    native linear binomial
+ *   gather     native linear binomial linear-sync
+ *   allgather  native ring recursive-doubling gather-bcast
+ * HIMPI_ALG_NATIVE calls the MPI library's own collective. */
+typedef enum HiMPI_Alg {
+    HIMPI_ALG_NATIVE,
+    HIMPI_ALG_LINEAR,
+    HIMPI_ALG_CHAIN,
+    HIMPI_ALG_PIPELINE,
+    HIMPI_ALG_BINOMIAL,
+    HIMPI_ALG_BINARY,
+    HIMPI_ALG_SPLIT_BINARY,
+    HIMPI_ALG_SCATTER_RING_ALLGATHER,
+    HIMPI_ALG_SCATTER_RD_ALLGATHER,
+    HIMPI_ALG_RECURSIVE_DOUBLING,
+    HIMPI_ALG_RING,
+    HIMPI_ALG_SEGMENTED_RING,
+    HIMPI_ALG_RABENSEIFNER,
+    HIMPI_ALG_LINEAR_SYNC,
+    HIMPI_ALG_GATHER_BCAST,
+    HIMPI_ALG_COUNT /* the number of algorithms, not an algorithm */
+} HiMPI_Alg;
+
+/* The collective operations, for HiMPI_Alg_supported and the tables. */
+typedef enum HiMPI_Op {
+    HIMPI_OP_BCAST,
+    HIMPI_OP_REDUCE,
+    HIMPI_OP_ALLREDUCE,
+    HIMPI_OP_SCATTER,
+    HIMPI_OP_GATHER,
+    HIMPI_OP_ALLGATHER,
+    HIMPI_OP_COUNT /* the number of operations, not an operation */
+} HiMPI_Op;
+
+/* Algorithm <-> name ("native", "linear", "chain", "pipeline", "binomial",
+ * "binary", "split-binary", "scatter-ring-allgather", "scatter-rd-allgather",
+ * "recursive-doubling", "ring", "segmented-ring", "rabenseifner",
+ * "linear-sync", "gather-bcast").  HiMPI_Alg_from_name returns MPI_SUCCESS
+ * or MPI_ERR_ARG for an unknown name; HiMPI_Alg_name returns NULL for an
+ * invalid value. */
+int HiMPI_Alg_from_name(const char *name, HiMPI_Alg *alg);
+const char *HiMPI_Alg_name(HiMPI_Alg alg);
+
+/* Operation <-> name ("bcast", "reduce", "allreduce", "scatter", "gather",
+ * "allgather"), in the same way. */
+int HiMPI_Op_from_name(const char *name, HiMPI_Op *op);
+const char *HiMPI_Op_name(HiMPI_Op op);
+
+/* 1 if alg exists for op, 0 otherwise. */
+int HiMPI_Alg_supported(HiMPI_Op op, HiMPI_Alg alg);
+
+/* How to run one hierarchical collective on p processes.
+ *   groups:       g, 1 <= g <= p.  The ranks form g contiguous blocks whose
+ *                 sizes differ by at most one (the first p mod g blocks have
+ *                 one rank more).  g = 1 runs alg_in on all ranks, g = p runs
+ *                 alg_out on all ranks: both are the flat algorithm.
+ *   alg_out:      the algorithm between groups;
+ *   alg_in:       the algorithm inside groups;
+ *   segment_size: bytes per segment for segmented algorithms (chain,
+ *                 pipeline, binary, segmented ring, linear-sync); 0 means
+ *                 HIMPI_SEGMENT_DEFAULT.
+ * Bcast, reduce, scatter and gather run between the groups' leaders: the
+ * root leads its own group, every other group is led by its first rank.
+ * Allreduce and allgather run inside the groups, then among the ranks that
+ * hold the same position in their groups; where groups are uneven, the
+ * ranks in the extra position get the result from their group's first
+ * rank.  Sub-communicators are created at a layout's first use and cached
+ * on comm. */
+typedef struct HiMPI_Params {
+    int groups;
+    HiMPI_Alg alg_out;
+    HiMPI_Alg alg_in;
+    int segment_size;
+} HiMPI_Params;
+
+#define HIMPI_SEGMENT_DEFAULT 32768
+
+/* The collectives with an explicit plan.  Besides the errors above:
+ * MPI_ERR_ARG if params is NULL, groups is outside 1..p, an algorithm does
+ * not exist for the operation, or segment_size is negative. */
+int HiMPI_Bcast_params(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                       const HiMPI_Params *params);
+int HiMPI_Reduce_params(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                        MPI_Op op, int root, MPI_Comm comm, const HiMPI_Params *params);
+int HiMPI_Allreduce_params(const void *sendbuf, void *recvbuf, int count,
+                           MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                           const HiMPI_Params *params);
+int HiMPI_Scatter_params(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                         void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                         MPI_Comm comm, const HiMPI_Params *params);
+int HiMPI_Gather_params(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                        void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                        MPI_Comm comm, const HiMPI_Params *params);
+int HiMPI_Allgather_params(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                           void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                           const HiMPI_Params *params);
+
+/* ---------------------------------------------------------------------- */
+/* Benchmarking                                                             */
+/* ---------------------------------------------------------------------- */
+
+struct MPIB_coll_container;
+
+/* A libmpib container (mpib.h) that runs HiMPI's collective op with params,
+ * so that MPIB_measure can time it.  Message sizes mean what they mean for
+ * libmpib's native containers: M bytes for bcast; M / 8 doubles summed for
+ * reduce and allreduce; M bytes per rank for scatter, gather and allgather.
+ * Free it with MPIB_coll_container_free.  NULL for an invalid op, NULL
+ * params, or if memory runs out; invalid params are reported by the
+ * measurement (MPI_ERR_ARG). */
+struct MPIB_coll_container *HiMPI_Container_alloc(HiMPI_Op op, const HiMPI_Params *params);
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "cache.h"
 #include "himpi.h"
 #include "mpib.h"
 
@@ -45,6 +46,7 @@ int HiMPI_Init(int *argc, char ***argv)
 
 int HiMPI_Finalize(void)
 {
+    himpi_cache_finalize();
     if (!owns_mpi)
         return MPI_SUCCESS;
     owns_mpi = 0;

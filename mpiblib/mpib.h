@@ -272,7 +272,7 @@ void MPIB_set_wait_policy(MPIB_wait_policy policy);
 /* Waits for requests under the current policy, like MPI_Wait and
  * MPI_Waitall. */
 int MPIB_Wait(MPI_Request *request, MPI_Status *status);
-int MPIB_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]);
+int MPIB_Waitall(int count, MPI_Request *requests, MPI_Status *statuses);
 
 /* MPI collectives that wait under the current policy: the blocking call
  * under MPIB_WAIT_BLOCKING, the nonblocking call and MPIB_Wait otherwise. */

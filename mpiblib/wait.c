@@ -77,7 +77,7 @@ int MPIB_Wait(MPI_Request *request, MPI_Status *status)
     }
 }
 
-int MPIB_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
+int MPIB_Waitall(int count, MPI_Request *requests, MPI_Status *statuses)
 {
     if (MPIB_get_wait_policy() == MPIB_WAIT_BLOCKING)
         return MPI_Waitall(count, requests, statuses);

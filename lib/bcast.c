@@ -1,0 +1,63 @@
+/* bcast.c: HiMPI_Bcast, hierarchical: between the groups' leaders first,
+ * then inside every group. */
+#include <config.h>
+
+#include "algorithms.h"
+#include "cache.h"
+#include "validate.h"
+#include "layout.h"
+
+static const himpi_bcast_fn table[HIMPI_ALG_COUNT] = {
+    [HIMPI_ALG_NATIVE] = himpi_bcast_native,
+    [HIMPI_ALG_LINEAR] = himpi_bcast_linear,
+    [HIMPI_ALG_CHAIN] = himpi_bcast_chain,
+    [HIMPI_ALG_PIPELINE] = himpi_bcast_pipeline,
+    [HIMPI_ALG_BINOMIAL] = himpi_bcast_binomial,
+    [HIMPI_ALG_BINARY] = himpi_bcast_binary,
+    [HIMPI_ALG_SPLIT_BINARY] = himpi_bcast_split_binary,
+    [HIMPI_ALG_SCATTER_RING_ALLGATHER] = himpi_bcast_scatter_ring_allgather,
+    [HIMPI_ALG_SCATTER_RD_ALLGATHER] = himpi_bcast_scatter_rd_allgather,
+};
+
+himpi_bcast_fn himpi_bcast_algorithm(HiMPI_Alg alg)
+{
+    return alg >= 0 && alg < HIMPI_ALG_COUNT ? table[alg] : NULL;
+}
+
+int HiMPI_Bcast_params(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                       const HiMPI_Params *params)
+{
+    int p, rank, rc;
+    himpi_comm *state;
+    if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
+        (rc = himpi_check_root(root, p)) != MPI_SUCCESS ||
+        (rc = himpi_check_buffer(count, datatype)) != MPI_SUCCESS ||
+        (rc = himpi_check_params(HIMPI_OP_BCAST, params, p)) != MPI_SUCCESS ||
+        (rc = himpi_comm_get(comm, &state)) != MPI_SUCCESS)
+        return rc;
+    int g = params->groups, seg = params->segment_size;
+    himpi_bcast_fn out = table[params->alg_out], in = table[params->alg_in];
+    if (g == 1)
+        return in(buffer, count, datatype, root, himpi_comm_private(state), seg);
+    if (g == p)
+        return out(buffer, count, datatype, root, himpi_comm_private(state), seg);
+
+    MPI_Comm leaders, inner;
+    if ((rc = himpi_comm_leaders(state, g, root, &leaders)) != MPI_SUCCESS ||
+        (rc = himpi_comm_inner(state, g, &inner)) != MPI_SUCCESS)
+        return rc;
+    /* Leaders are ordered by group, so the root is leader number root_group. */
+    int root_group = himpi_group_of(p, g, root);
+    if (leaders != MPI_COMM_NULL &&
+        (rc = out(buffer, count, datatype, root_group, leaders, seg)) != MPI_SUCCESS)
+        return rc;
+    int mine = himpi_group_of(p, g, rank);
+    int inner_root = mine == root_group ? root - himpi_group_start(p, g, mine) : 0;
+    return in(buffer, count, datatype, inner_root, inner, seg);
+}
+
+int HiMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
+{
+    const HiMPI_Params flat = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
+    return HiMPI_Bcast_params(buffer, count, datatype, root, comm, &flat);
+}

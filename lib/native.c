@@ -1,0 +1,134 @@
+/* native.c: the MPI library's own collectives as HiMPI algorithms.  Under
+ * the blocking wait policy they are the blocking calls; under the yield
+ * policy, the nonblocking calls completed with MPIB_Wait, so that a
+ * busy-polling MPI library leaves the cores to the ranks that work. */
+#include <config.h>
+
+#include <stdlib.h>
+
+#include "algorithms.h"
+#include "mpib.h"
+
+static int yielding(void)
+{
+    return MPIB_get_wait_policy() == MPIB_WAIT_YIELD;
+}
+
+static int finish(int rc, MPI_Request *request)
+{
+    return rc == MPI_SUCCESS ? MPIB_Wait(request, MPI_STATUS_IGNORE) : rc;
+}
+
+int himpi_bcast_native(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                       int segsize)
+{
+    (void)segsize;
+    return MPIB_Bcast(buffer, count, datatype, root, comm);
+}
+
+int himpi_reduce_native(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                        MPI_Op op, int root, MPI_Comm comm, int segsize)
+{
+    (void)segsize;
+    return MPIB_Reduce(sendbuf, recvbuf, count, datatype, op, root, comm);
+}
+
+int himpi_allreduce_native(const void *sendbuf, void *recvbuf, int count,
+                           MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize)
+{
+    (void)segsize;
+    return MPIB_Allreduce(sendbuf, recvbuf, count, datatype, op, comm);
+}
+
+/* Counts and displacements of a v-collective: blocks[i] * per elements
+ * for rank i.  Both arrays in one allocation, freed with free(*counts). */
+static int v_arrays(const int *blocks, int per, MPI_Comm comm, int **counts, int **displs)
+{
+    int p;
+    MPI_Comm_size(comm, &p);
+    int *a = malloc(2 * (size_t)p * sizeof *a);
+    if (a == NULL)
+        return MPI_ERR_NO_MEM;
+    for (int i = 0, at = 0; i < p; at += blocks[i] * per, i++) {
+        a[i] = blocks[i] * per;
+        a[p + i] = at;
+    }
+    *counts = a;
+    *displs = a + p;
+    return MPI_SUCCESS;
+}
+
+int himpi_scatter_native(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                         void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                         MPI_Comm comm, const int *blocks, int segsize)
+{
+    (void)segsize;
+    MPI_Request r;
+    if (blocks == NULL)
+        return yielding() ? finish(MPI_Iscatter(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                                recvtype, root, comm, &r), &r)
+                          : MPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                        recvtype, root, comm);
+    int rank, *counts, *displs;
+    MPI_Comm_rank(comm, &rank);
+    int rc = v_arrays(blocks, sendcount, comm, &counts, &displs);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    int mine = blocks[rank] * recvcount;
+    rc = yielding() ? finish(MPI_Iscatterv(sendbuf, counts, displs, sendtype, recvbuf, mine,
+                                           recvtype, root, comm, &r), &r)
+                    : MPI_Scatterv(sendbuf, counts, displs, sendtype, recvbuf, mine, recvtype,
+                                   root, comm);
+    free(counts);
+    return rc;
+}
+
+int himpi_gather_native(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                        void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                        MPI_Comm comm, const int *blocks, int segsize)
+{
+    (void)segsize;
+    MPI_Request r;
+    if (blocks == NULL)
+        return yielding() ? finish(MPI_Igather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                               recvtype, root, comm, &r), &r)
+                          : MPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                       recvtype, root, comm);
+    int rank, *counts, *displs;
+    MPI_Comm_rank(comm, &rank);
+    int rc = v_arrays(blocks, recvcount, comm, &counts, &displs);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    int mine = blocks[rank] * sendcount;
+    rc = yielding() ? finish(MPI_Igatherv(sendbuf, mine, sendtype, recvbuf, counts, displs,
+                                          recvtype, root, comm, &r), &r)
+                    : MPI_Gatherv(sendbuf, mine, sendtype, recvbuf, counts, displs, recvtype,
+                                  root, comm);
+    free(counts);
+    return rc;
+}
+
+int himpi_allgather_native(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                           void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                           const int *blocks, int segsize)
+{
+    (void)segsize;
+    MPI_Request r;
+    if (blocks == NULL)
+        return yielding() ? finish(MPI_Iallgather(sendbuf, sendcount, sendtype, recvbuf,
+                                                  recvcount, recvtype, comm, &r), &r)
+                          : MPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                          recvtype, comm);
+    int rank, *counts, *displs;
+    MPI_Comm_rank(comm, &rank);
+    int rc = v_arrays(blocks, recvcount, comm, &counts, &displs);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    int mine = blocks[rank] * sendcount;
+    rc = yielding() ? finish(MPI_Iallgatherv(sendbuf, mine, sendtype, recvbuf, counts, displs,
+                                             recvtype, comm, &r), &r)
+                    : MPI_Allgatherv(sendbuf, mine, sendtype, recvbuf, counts, displs, recvtype,
+                                     comm);
+    free(counts);
+    return rc;
+}

@@ -1,0 +1,72 @@
+/* reduce.c: HiMPI_Reduce, hierarchical: inside every group to its leader
+ * first, then between the leaders to the root.  Groups are contiguous and
+ * leaders ordered by group, so operands stay in rank order. */
+#include <config.h>
+
+#include "algorithms.h"
+#include "cache.h"
+#include "validate.h"
+#include "layout.h"
+
+static const himpi_reduce_fn table[HIMPI_ALG_COUNT] = {
+    [HIMPI_ALG_NATIVE] = himpi_reduce_native,
+    [HIMPI_ALG_LINEAR] = himpi_reduce_linear,
+    [HIMPI_ALG_CHAIN] = himpi_reduce_chain,
+    [HIMPI_ALG_PIPELINE] = himpi_reduce_pipeline,
+    [HIMPI_ALG_BINOMIAL] = himpi_reduce_binomial,
+    [HIMPI_ALG_BINARY] = himpi_reduce_binary,
+    [HIMPI_ALG_RABENSEIFNER] = himpi_reduce_rabenseifner,
+};
+
+himpi_reduce_fn himpi_reduce_algorithm(HiMPI_Alg alg)
+{
+    return alg >= 0 && alg < HIMPI_ALG_COUNT ? table[alg] : NULL;
+}
+
+int HiMPI_Reduce_params(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                        MPI_Op op, int root, MPI_Comm comm, const HiMPI_Params *params)
+{
+    int p, rank, rc;
+    himpi_comm *state;
+    if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
+        (rc = himpi_check_root(root, p)) != MPI_SUCCESS ||
+        (rc = himpi_check_buffer(count, datatype)) != MPI_SUCCESS ||
+        (rc = himpi_check_op(op)) != MPI_SUCCESS ||
+        (rc = himpi_check_params(HIMPI_OP_REDUCE, params, p)) != MPI_SUCCESS ||
+        (rc = himpi_comm_get(comm, &state)) != MPI_SUCCESS)
+        return rc;
+    int g = params->groups, seg = params->segment_size;
+    himpi_reduce_fn out = table[params->alg_out], in = table[params->alg_in];
+    if (g == 1)
+        return in(sendbuf, recvbuf, count, datatype, op, root, himpi_comm_private(state), seg);
+    if (g == p)
+        return out(sendbuf, recvbuf, count, datatype, op, root, himpi_comm_private(state), seg);
+
+    MPI_Comm leaders, inner;
+    if ((rc = himpi_comm_leaders(state, g, root, &leaders)) != MPI_SUCCESS ||
+        (rc = himpi_comm_inner(state, g, &inner)) != MPI_SUCCESS)
+        return rc;
+    int root_group = himpi_group_of(p, g, root), mine = himpi_group_of(p, g, rank);
+    int start = himpi_group_start(p, g, mine);
+    int inner_root = mine == root_group ? root - start : 0;
+    /* The root reduces its group straight into recvbuf; another leader
+     * needs a buffer for its group's partial result. */
+    void *partial = recvbuf;
+    if (rank == start && mine != root_group)
+        partial = himpi_tmp_alloc(count, datatype);
+    rc = in(sendbuf, partial, count, datatype, op, inner_root, inner, seg);
+    if (rc == MPI_SUCCESS && leaders != MPI_COMM_NULL)
+        rc = rank == root
+                 ? out(MPI_IN_PLACE, recvbuf, count, datatype, op, root_group, leaders, seg)
+                 : out(partial, NULL, count, datatype, op, root_group, leaders, seg);
+    if (partial != recvbuf)
+        himpi_tmp_free(partial, datatype);
+    return rc;
+}
+
+int HiMPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                 int root, MPI_Comm comm)
+{
+    const HiMPI_Params flat = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
+    return HiMPI_Reduce_params(sendbuf, recvbuf, count, datatype, op, root, comm, &flat);
+}

@@ -1,0 +1,83 @@
+/* scatter.c: HiMPI_Scatter, hierarchical: the root sends every group's
+ * blocks to the group's leader, then every leader scatters inside its
+ * group.  Groups are contiguous, so group k's blocks are contiguous in the
+ * root's buffer and MPI's rank order of data is kept. */
+#include <config.h>
+
+#include "algorithms.h"
+#include "cache.h"
+#include "validate.h"
+#include "layout.h"
+
+static const himpi_scatter_fn table[HIMPI_ALG_COUNT] = {
+    [HIMPI_ALG_NATIVE] = himpi_scatter_native,
+    [HIMPI_ALG_LINEAR] = himpi_scatter_linear,
+    [HIMPI_ALG_BINOMIAL] = himpi_scatter_binomial,
+};
+
+himpi_scatter_fn himpi_scatter_algorithm(HiMPI_Alg alg)
+{
+    return alg >= 0 && alg < HIMPI_ALG_COUNT ? table[alg] : NULL;
+}
+
+int HiMPI_Scatter_params(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                         void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                         MPI_Comm comm, const HiMPI_Params *params)
+{
+    int p, rank, rc;
+    himpi_comm *state;
+    if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
+        (rc = himpi_check_root(root, p)) != MPI_SUCCESS ||
+        (rank == root && (rc = himpi_check_buffer(sendcount, sendtype)) != MPI_SUCCESS) ||
+        (recvbuf != MPI_IN_PLACE &&
+         (rc = himpi_check_buffer(recvcount, recvtype)) != MPI_SUCCESS) ||
+        (rc = himpi_check_params(HIMPI_OP_SCATTER, params, p)) != MPI_SUCCESS ||
+        (rc = himpi_comm_get(comm, &state)) != MPI_SUCCESS)
+        return rc;
+    int g = params->groups, seg = params->segment_size;
+    himpi_scatter_fn out = table[params->alg_out], in = table[params->alg_in];
+    MPI_Comm flat = himpi_comm_private(state);
+    if (g == 1)
+        return in(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, flat, NULL,
+                  seg);
+    if (g == p)
+        return out(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, flat, NULL,
+                   seg);
+
+    MPI_Comm leaders, inner;
+    const int *sizes = himpi_comm_group_sizes(state, g);
+    if (sizes == NULL)
+        return MPI_ERR_NO_MEM;
+    if ((rc = himpi_comm_leaders(state, g, root, &leaders)) != MPI_SUCCESS ||
+        (rc = himpi_comm_inner(state, g, &inner)) != MPI_SUCCESS)
+        return rc;
+    int root_group = himpi_group_of(p, g, root), mine = himpi_group_of(p, g, rank);
+    int start = himpi_group_start(p, g, mine);
+    /* Another group's leader keeps its group's blocks, in recvtype, until
+     * it scatters them; the root's group's blocks stay in sendbuf. */
+    void *blocks = NULL;
+    if (rank == start && mine != root_group)
+        blocks = himpi_tmp_alloc(sizes[mine] * recvcount, recvtype);
+    if (leaders != MPI_COMM_NULL)
+        rc = out(sendbuf, sendcount, sendtype, rank == root ? MPI_IN_PLACE : blocks, recvcount,
+                 recvtype, root_group, leaders, sizes, seg);
+    if (rc == MPI_SUCCESS) {
+        if (mine == root_group)
+            rc = in(rank == root ? himpi_at(sendbuf, (MPI_Aint)start * sendcount, sendtype) : NULL,
+                    sendcount, sendtype, recvbuf, recvcount, recvtype, root - start, inner, NULL,
+                    seg);
+        else
+            rc = in(blocks, recvcount, recvtype, recvbuf, recvcount, recvtype, 0, inner, NULL,
+                    seg);
+    }
+    himpi_tmp_free(blocks, recvtype);
+    return rc;
+}
+
+int HiMPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
+{
+    const HiMPI_Params flat = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
+    return HiMPI_Scatter_params(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                                comm, &flat);
+}

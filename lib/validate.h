@@ -1,0 +1,22 @@
+/* validate.h: argument checks shared by the collectives.  Each returns
+ * MPI_SUCCESS or the MPI error class for the first problem found. */
+#ifndef HIMPI_VALIDATE_H
+#define HIMPI_VALIDATE_H
+
+#include "himpi.h"
+
+/* comm must be an intra-communicator; gives its size and this rank. */
+int himpi_check_comm(MPI_Comm comm, int *size, int *rank);
+
+/* Typical checks of a rooted collective: root, count and datatype. */
+int himpi_check_root(int root, int size);
+int himpi_check_buffer(int count, MPI_Datatype datatype);
+
+/* op must not be MPI_OP_NULL. */
+int himpi_check_op(MPI_Op op);
+
+/* params must exist, with 1 <= groups <= size, both algorithms existing for
+ * operation and a non-negative segment size. */
+int himpi_check_params(HiMPI_Op operation, const HiMPI_Params *params, int size);
+
+#endif /* HIMPI_VALIDATE_H */

@@ -1,0 +1,498 @@
+/* colltest.c: the collective test matrix (see colltest.h). */
+#include <config.h>
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "colltest.h"
+#include "mpitap.h"
+
+enum {
+    SENTINEL = 0xa5,
+    BIG_BYTES = 1 << 20, /* the large count's message size (see big_count) */
+    PRIME = 97
+};
+
+ct_type ct_types[CT_NTYPES];
+ct_reduction ct_reductions[CT_NREDUCTIONS];
+
+/* ---------------------------------------------------------------- counting */
+
+/* Every communicator HiMPI creates or frees passes through here (PMPI), so
+ * the cache test can see what a call creates: communicators, not the
+ * MPI_COMM_NULL a split gives the ranks it leaves out. */
+static long created, freed;
+
+int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
+{
+    int rc = PMPI_Comm_split(comm, color, key, newcomm);
+    created += *newcomm != MPI_COMM_NULL;
+    return rc;
+}
+
+int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
+{
+    int rc = PMPI_Comm_dup(comm, newcomm);
+    created += *newcomm != MPI_COMM_NULL;
+    return rc;
+}
+
+int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
+{
+    int rc = PMPI_Comm_create(comm, group, newcomm);
+    created += *newcomm != MPI_COMM_NULL;
+    return rc;
+}
+
+int MPI_Comm_free(MPI_Comm *comm)
+{
+    freed++;
+    return PMPI_Comm_free(comm);
+}
+
+/* ------------------------------------------------------------ datatypes */
+
+/* A commutative sum of both ints of the vector type. */
+static void vector_sum(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+    (void)type;
+    const ct_type *t = &ct_types[CT_VECTOR];
+    for (int i = 0; i < *len; i++)
+        for (int s = 0; s < t->slots; s++) {
+            int *a = (int *)((char *)inout + i * t->extent + t->offset[s]);
+            *a += *(int *)((char *)in + i * t->extent + t->offset[s]);
+        }
+}
+
+/* Composition of affine maps x -> a x + b over 32-bit unsigned integers:
+ * associative, not commutative.  MPI asks for inout = in o inout. */
+static void affine_compose(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+    (void)type;
+    const ct_type *t = &ct_types[CT_AFFINE];
+    for (int i = 0; i < *len; i++) {
+        char *x = (char *)in + i * t->extent, *y = (char *)inout + i * t->extent;
+        uint32_t *a1 = (uint32_t *)(x + t->offset[0]), *b1 = (uint32_t *)(x + t->offset[1]);
+        uint32_t *a2 = (uint32_t *)(y + t->offset[0]), *b2 = (uint32_t *)(y + t->offset[1]);
+        *b2 = *a1 * *b2 + *b1;
+        *a2 = *a1 * *a2;
+    }
+}
+
+static MPI_Datatype resized(MPI_Datatype inner, MPI_Aint extent)
+{
+    MPI_Datatype t;
+    MPI_Type_create_resized(inner, 0, extent, &t);
+    MPI_Type_free(&inner);
+    MPI_Type_commit(&t);
+    return t;
+}
+
+static void types_init(void)
+{
+    MPI_Datatype v, pair, s;
+    MPI_Type_vector(2, 1, 2, MPI_INT, &v);
+    MPI_Type_contiguous(2, MPI_INT, &pair);
+    MPI_Type_commit(&pair);
+    /* Two unsigned ints at bytes 4 and 12 of 16: a lower bound of 0 but a
+     * true lower bound of 4, and gaps on both sides. */
+    int lengths[2] = {1, 1};
+    MPI_Aint displs[2] = {4, 12};
+    MPI_Datatype members[2] = {MPI_UINT32_T, MPI_UINT32_T};
+    MPI_Type_create_struct(2, lengths, displs, members, &s);
+    ct_types[CT_INT] = (ct_type){"int", MPI_INT, sizeof(int), 1, {0, 0}, 0};
+    ct_types[CT_DOUBLE] = (ct_type){"double", MPI_DOUBLE, sizeof(double), 1, {0, 0}, 1};
+    ct_types[CT_VECTOR] = (ct_type){"vector", resized(v, 16), 16, 2, {0, 8}, 0};
+    ct_types[CT_PAIR] = (ct_type){"pair", pair, 8, 2, {0, 4}, 0};
+    ct_types[CT_AFFINE] = (ct_type){"affine", resized(s, 16), 16, 2, {4, 12}, 0};
+
+    MPI_Op vsum, compose;
+    MPI_Op_create(vector_sum, 1, &vsum);
+    MPI_Op_create(affine_compose, 0, &compose);
+    ct_reductions[0] = (ct_reduction){"sum", MPI_SUM, CT_INT};
+    ct_reductions[1] = (ct_reduction){"max", MPI_MAX, CT_INT};
+    ct_reductions[2] = (ct_reduction){"sum", MPI_SUM, CT_DOUBLE};
+    ct_reductions[3] = (ct_reduction){"max", MPI_MAX, CT_DOUBLE};
+    ct_reductions[4] = (ct_reduction){"user-sum", vsum, CT_VECTOR};
+    ct_reductions[CT_NONCOMMUTATIVE] = (ct_reduction){"user-affine", compose, CT_AFFINE};
+}
+
+static void types_free(void)
+{
+    MPI_Type_free(&ct_types[CT_VECTOR].type);
+    MPI_Type_free(&ct_types[CT_PAIR].type);
+    MPI_Type_free(&ct_types[CT_AFFINE].type);
+    MPI_Op_free(&ct_reductions[4].op);
+    MPI_Op_free(&ct_reductions[CT_NONCOMMUTATIVE].op);
+}
+
+void ct_clear(void *buf, size_t bytes)
+{
+    memset(buf, SENTINEL, bytes);
+}
+
+/* Small integer values keep sums of doubles exact in any order; odd
+ * multipliers keep the affine maps from collapsing to zero. */
+void ct_fill(const ct_type *t, void *buf, long n, int rank, int salt)
+{
+    ct_clear(buf, (size_t)(n * t->extent));
+    for (long i = 0; i < n; i++)
+        for (int s = 0; s < t->slots; s++) {
+            char *at = (char *)buf + i * t->extent + t->offset[s];
+            long v = (rank * 131L + i * 17 + s * 5 + salt * 7) % 2001 - 1000;
+            if (t->is_double)
+                *(double *)at = (double)v;
+            else if (t == &ct_types[CT_AFFINE])
+                *(uint32_t *)at = s == 0 ? (uint32_t)(2 * ((rank * 3 + i) % 7) + 1) : (uint32_t)v;
+            else
+                *(int *)at = (int)v;
+        }
+}
+
+/* ---------------------------------------------------------------- cases */
+
+static const ct_op *the_op;
+static int rank, size;
+
+/* Allocates the buffers of c, fills the input and computes the expected
+ * result.  The salt makes every configuration's data different. */
+static void case_setup(ct_case *c, int salt)
+{
+    long in_n, out_n;
+    the_op->sizes(c, &in_n, &out_n);
+    c->in_bytes = (size_t)(in_n * c->send->extent);
+    c->out_bytes = (size_t)(out_n * c->recv->extent);
+    c->in = malloc(c->in_bytes + 1);
+    c->expected = malloc(c->out_bytes + 1);
+    c->out = malloc(c->out_bytes + 1);
+    ct_fill(c->send, c->in, in_n, c->rank, salt);
+    ct_clear(c->expected, c->out_bytes);
+    int rc = the_op->reference(c);
+    tap_check(rc == MPI_SUCCESS, "the native collective failed (%d)", rc);
+}
+
+static void case_free(ct_case *c)
+{
+    free(c->in);
+    free(c->expected);
+    free(c->out);
+}
+
+static ct_case case_new(const ct_type *send, const ct_type *recv, MPI_Op op, int count,
+                        int root, int in_place, int salt)
+{
+    ct_case c = {MPI_COMM_WORLD, size, rank, send, recv, op, count,
+                 count * recv->slots / send->slots, root, in_place, NULL, NULL, NULL, 0, 0};
+    case_setup(&c, salt);
+    return c;
+}
+
+static const char *alg(HiMPI_Alg a)
+{
+    return HiMPI_Alg_name(a);
+}
+
+/* Runs HiMPI's collective on c with params and checks the result on every
+ * rank that holds one; also checks that the input was left alone. */
+static void check_run(ct_case *c, const HiMPI_Params *params, int salt)
+{
+    int rc = the_op->run(c, params);
+    const char *where = "";
+    long bad = -1;
+    if (rc == MPI_SUCCESS && the_op->significant(c)) {
+        const unsigned char *a = c->out, *b = c->expected;
+        for (size_t i = 0; i < c->out_bytes && bad < 0; i++)
+            if (a[i] != b[i])
+                bad = (long)(i / (size_t)c->recv->extent), where = "output";
+    }
+    if (rc == MPI_SUCCESS && bad < 0 && !c->in_place) {
+        long in_n, out_n;
+        the_op->sizes(c, &in_n, &out_n);
+        unsigned char *pristine = malloc(c->in_bytes + 1);
+        ct_fill(c->send, pristine, in_n, c->rank, salt);
+        for (size_t i = 0; i < c->in_bytes && bad < 0; i++)
+            if (pristine[i] != ((unsigned char *)c->in)[i])
+                bad = (long)(i / (size_t)c->send->extent), where = "input (modified)";
+        free(pristine);
+    }
+    if (rc != MPI_SUCCESS)
+        tap_check(0, "g=%d out=%s in=%s seg=%d root=%d type=%s count=%d%s: returned error %d",
+                  params->groups, alg(params->alg_out), alg(params->alg_in),
+                  params->segment_size, c->root, c->send->name, c->count,
+                  c->in_place ? " in place" : "", rc);
+    else
+        tap_check(bad < 0, "g=%d out=%s in=%s seg=%d root=%d type=%s count=%d%s: wrong %s at "
+                  "element %ld", params->groups, alg(params->alg_out), alg(params->alg_in),
+                  params->segment_size, c->root, c->send->name, c->count,
+                  c->in_place ? " in place" : "", where, bad);
+}
+
+/* ------------------------------------------------------------ sampling */
+
+/* Group counts to try: all up to 8 ranks, a spread above. */
+static int group_counts(int p, int *g)
+{
+    int n = 0;
+    if (p <= 8) {
+        for (int i = 1; i <= p; i++)
+            g[n++] = i;
+        return n;
+    }
+    const int pick[] = {1, 2, 3, 4, p / 2, p / 2 + 1, p - 1, p};
+    for (int i = 0; i < 8; i++) {
+        int dup = 0;
+        for (int j = 0; j < n; j++)
+            dup |= g[j] == pick[i];
+        if (!dup)
+            g[n++] = pick[i];
+    }
+    return n;
+}
+
+static int roots_of(int p, int *r)
+{
+    if (!the_op->rooted) {
+        r[0] = 0;
+        return 1;
+    }
+    int n = 0;
+    if (p <= 8) {
+        for (int i = 0; i < p; i++)
+            r[n++] = i;
+        return n;
+    }
+    r[n++] = 0, r[n++] = 1, r[n++] = p / 2, r[n++] = p - 1;
+    return n;
+}
+
+/* A group count that makes uneven groups (1 if there is none). */
+static int uneven_groups(int p)
+{
+    return p >= 3 ? p / 2 + 1 : 1;
+}
+
+/* The operation's algorithms, or those of them named in HIMPI_TEST_ALGS
+ * (comma-separated), to work on one algorithm at a time. */
+static int algorithms(HiMPI_Alg *a)
+{
+    const char *only = getenv("HIMPI_TEST_ALGS");
+    int n = 0;
+    for (int i = 0; i < HIMPI_ALG_COUNT; i++) {
+        if (!HiMPI_Alg_supported(the_op->op, (HiMPI_Alg)i))
+            continue;
+        const char *name = HiMPI_Alg_name((HiMPI_Alg)i), *at = only;
+        size_t len = strlen(name);
+        while (at != NULL && !(strncmp(at, name, len) == 0 && (at[len] == ',' || !at[len])))
+            at = (at = strchr(at, ',')) != NULL ? at + 1 : NULL;
+        if (only == NULL || at != NULL)
+            a[n++] = (HiMPI_Alg)i;
+    }
+    return n;
+}
+
+/* --------------------------------------------------------------- sweeps */
+
+/* Every pair of algorithms, every group count, every root, on the base
+ * case: the non-commutative affine reduction for reductions, the vector
+ * sent and received as the contiguous pair where types may differ, the
+ * vector otherwise. */
+static void sweep_pairs(void)
+{
+    HiMPI_Alg algs[HIMPI_ALG_COUNT];
+    int nalg = algorithms(algs), gs[16], roots[16];
+    int ng = group_counts(size, gs), nroots = roots_of(size, roots);
+    const ct_type *send = &ct_types[the_op->reduction ? CT_AFFINE : CT_VECTOR];
+    const ct_type *recv = the_op->two_types ? &ct_types[CT_PAIR] : send;
+    MPI_Op op = the_op->reduction ? ct_reductions[CT_NONCOMMUTATIVE].op : MPI_OP_NULL;
+    ct_case cases[16];
+    for (int r = 0; r < nroots; r++)
+        cases[r] = case_new(send, recv, op, PRIME, roots[r], 0, r);
+    for (int o = 0; o < nalg; o++)
+        for (int i = 0; i < nalg; i++) {
+            int runs = 0;
+            for (int k = 0; k < ng; k++) {
+                /* g = 1 runs only alg_in and g = p only alg_out: once each. */
+                if ((gs[k] == 1 && o != 0) || (gs[k] == size && i != 0 && size > 1))
+                    continue;
+                HiMPI_Params params = {gs[k], algs[o], algs[i], 0};
+                for (int r = 0; r < nroots; r++, runs++)
+                    check_run(&cases[r], &params, r);
+            }
+            /* Pairs that differ only where no layout here uses them have
+             * nothing to run (all but a few at 1 or 2 ranks). */
+            if (runs > 0)
+                tap_ok("%s out, %s in: %s%s %d elements, %d runs over group counts and roots",
+                       alg(algs[o]), alg(algs[i]), send->name, send == recv ? "" : "->pair",
+                       PRIME, runs);
+        }
+    for (int r = 0; r < nroots; r++)
+        case_free(&cases[r]);
+}
+
+/* One configuration on every algorithm flat and every pair over uneven
+ * groups, with a small segment size so that segmented algorithms really
+ * cut the message: 60 bytes, a whole number of neither doubles nor pairs,
+ * so that cuts must fall on element boundaries of both sides. */
+static void sweep_variant(const ct_type *send, const ct_type *recv, MPI_Op op,
+                          const char *op_name, int count, int in_place, int salt)
+{
+    HiMPI_Alg algs[HIMPI_ALG_COUNT];
+    int nalg = algorithms(algs), g = uneven_groups(size);
+    int root = the_op->rooted ? size - 1 : 0;
+    ct_case c = case_new(send, recv, op, count, root, in_place, salt);
+    int seg = count > PRIME ? 0 : 60; /* big messages: the default segment */
+    for (int a = 0; a < nalg; a++) {
+        HiMPI_Params in = {1, HIMPI_ALG_NATIVE, algs[a], seg}, out = {size, algs[a], algs[a], seg};
+        check_run(&c, &in, salt);
+        check_run(&c, &out, salt);
+    }
+    for (int o = 0; o < nalg && g > 1; o++)
+        for (int i = 0; i < nalg; i++) {
+            HiMPI_Params params = {g, algs[o], algs[i], seg};
+            check_run(&c, &params, salt);
+        }
+    tap_ok("%s%s%s%s%s, %d elements%s, root %d: flat and %d groups", send->name,
+           send == recv ? "" : "->", send == recv ? "" : recv->name, op_name ? " " : "",
+           op_name ? op_name : "", count, in_place ? ", in place" : "", root, g);
+    case_free(&c);
+}
+
+/* An element count for messages of at least 1 MiB: per process for
+ * broadcast and reductions, in all for scatter, gather and allgather (the
+ * message size MPI libraries tune these by). */
+static int big_count(const ct_type *t)
+{
+    MPI_Aint per = the_op->two_types ? t->extent * size : t->extent;
+    return (int)((BIG_BYTES + per - 1) / per) + 3;
+}
+
+static void sweep_variants(void)
+{
+    const int counts[] = {0, 1, PRIME};
+    int salt = 100;
+    for (int ip = 0; ip <= the_op->in_place; ip++) {
+        if (the_op->reduction) {
+            for (int r = 0; r < CT_NREDUCTIONS; r++) {
+                const ct_type *t = &ct_types[ct_reductions[r].type];
+                for (int k = 0; k < 3; k++)
+                    sweep_variant(t, t, ct_reductions[r].op, ct_reductions[r].name, counts[k], ip,
+                                  salt++);
+                if (ip == 0 || r == 0 || r == CT_NONCOMMUTATIVE)
+                    sweep_variant(t, t, ct_reductions[r].op, ct_reductions[r].name, big_count(t),
+                                  ip, salt++);
+            }
+            continue;
+        }
+        const int kinds[][2] = {{CT_INT, CT_INT},       {CT_DOUBLE, CT_DOUBLE},
+                                {CT_VECTOR, CT_VECTOR}, {CT_AFFINE, CT_AFFINE},
+                                {CT_VECTOR, CT_PAIR},   {CT_INT, CT_PAIR}};
+        int nkinds = the_op->two_types ? 6 : 4;
+        for (int k = 0; k < nkinds; k++) {
+            const ct_type *s = &ct_types[kinds[k][0]], *t = &ct_types[kinds[k][1]];
+            for (int n = 0; n < 3; n++)
+                sweep_variant(s, t, MPI_OP_NULL, NULL, counts[n], ip, salt++);
+            if (ip == 0 || k == 0)
+                sweep_variant(s, t, MPI_OP_NULL, NULL, big_count(s), ip, salt++);
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- errors */
+
+static void expect_error(ct_case c, HiMPI_Params params, int want, const char *what)
+{
+    int rc = the_op->run(&c, &params);
+    tap_check(rc == want, "%s: returned %d, expected %d", what, rc, want);
+}
+
+static void test_errors(void)
+{
+    const ct_type *t = &ct_types[CT_INT];
+    MPI_Op op = the_op->reduction ? MPI_SUM : MPI_OP_NULL;
+    ct_case c = case_new(t, t, op, 5, 0, 0, 1);
+    const HiMPI_Params good = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
+    HiMPI_Params bad = good;
+    bad.groups = 0;
+    expect_error(c, bad, MPI_ERR_ARG, "groups = 0");
+    bad.groups = size + 1;
+    expect_error(c, bad, MPI_ERR_ARG, "groups = p + 1");
+    bad = good, bad.alg_in = HIMPI_ALG_COUNT;
+    expect_error(c, bad, MPI_ERR_ARG, "alg_in = HIMPI_ALG_COUNT");
+    bad = good, bad.alg_out = (HiMPI_Alg)-1;
+    expect_error(c, bad, MPI_ERR_ARG, "alg_out = -1");
+    for (int a = 0; a < HIMPI_ALG_COUNT; a++)
+        if (!HiMPI_Alg_supported(the_op->op, (HiMPI_Alg)a)) {
+            bad = good, bad.alg_in = (HiMPI_Alg)a;
+            expect_error(c, bad, MPI_ERR_ARG, "an algorithm the operation lacks");
+        }
+    bad = good, bad.segment_size = -1;
+    expect_error(c, bad, MPI_ERR_ARG, "segment_size = -1");
+    int rc = the_op->run(&c, NULL);
+    tap_check(rc == MPI_ERR_ARG, "params = NULL: returned %d", rc);
+    ct_case d = c;
+    d.comm = MPI_COMM_NULL;
+    expect_error(d, good, MPI_ERR_COMM, "MPI_COMM_NULL");
+    d = c, d.count = d.send_count = -1;
+    expect_error(d, good, MPI_ERR_COUNT, "count = -1");
+    if (the_op->rooted) {
+        d = c, d.root = size;
+        expect_error(d, good, MPI_ERR_ROOT, "root = p");
+        d = c, d.root = -1;
+        expect_error(d, good, MPI_ERR_ROOT, "root = -1");
+    }
+    case_free(&c);
+    tap_ok("invalid arguments give the matching error class on every rank");
+}
+
+/* ----------------------------------------------------------------- cache */
+
+/* A layout's communicators are created at its first call and never again;
+ * freeing the application's communicator frees them all. */
+static void test_cache(void)
+{
+    const ct_type *t = &ct_types[CT_INT];
+    MPI_Op op = the_op->reduction ? MPI_SUM : MPI_OP_NULL;
+    ct_case c = case_new(t, t, op, 7, size - 1, 0, 2);
+    MPI_Comm mine;
+    PMPI_Comm_dup(MPI_COMM_WORLD, &mine);
+    c.comm = mine;
+    int g = uneven_groups(size);
+    HiMPI_Params params = {g, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
+    long before = created;
+    check_run(&c, &params, 2);
+    long first = created - before;
+    for (int i = 0; i < 5; i++)
+        check_run(&c, &params, 2);
+    long again = created - before - first;
+    /* A duplicate, and for 1 < g < p a group and, on the ranks that take
+     * part in the step between groups, a leaders or columns communicator. */
+    long least = g > 1 && g < size ? 2 : 1, most = g > 1 && g < size ? 3 : 1;
+    tap_check(first >= least && first <= most,
+              "the first call created %ld communicators, expected %ld to %ld", first, least, most);
+    tap_check(again == 0, "five more calls created %ld communicators", again);
+    long freed_before = freed;
+    MPI_Comm_free(&mine);
+    long released = freed - freed_before - 1; /* not counting mine itself */
+    tap_check(released == first, "freeing the communicator freed %ld of HiMPI's %ld", released,
+              first);
+    case_free(&c);
+    tap_ok("communicators: %ld created at the first call, none after, all freed with the "
+           "communicator (g = %d)", first, g);
+}
+
+int ct_main(int argc, char **argv, const ct_op *op)
+{
+    tap_init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    the_op = op;
+    types_init();
+    tap_diag("%s on %d ranks", HiMPI_Op_name(op->op), size);
+    test_errors();
+    test_cache();
+    sweep_pairs();
+    sweep_variants();
+    types_free();
+    return tap_finish();
+}

@@ -1,0 +1,101 @@
+/* colltest.h: the test matrix every collective goes through.
+ *
+ * Each test_<op>.c describes its operation with a ct_op: how to compute the
+ * expected result with the MPI library's own collective, how to run HiMPI's,
+ * and what to compare.  ct_main then runs the matrix on MPI_COMM_WORLD:
+ *   - every valid (alg_out, alg_in) pair, every group count and every root
+ *     (sampled above 8 ranks), on the operation's most demanding base case;
+ *   - datatypes x operations x counts {0, 1, 97, a 1 MiB message} x
+ *     MPI_IN_PLACE,
+ *     each on every algorithm flat (g = 1 and g = p) and every pair with
+ *     uneven groups;
+ *   - errors for invalid arguments, on every rank, without hanging;
+ *   - the communicator cache: created once per layout, freed with the
+ *     communicator.
+ * Results are compared byte for byte with the native result, including the
+ * gaps of non-contiguous datatypes, which must stay untouched.
+ *
+ * HIMPI_TEST_ALGS=name,name... limits the algorithms to those named, for
+ * working on one algorithm; CI never sets it. */
+#ifndef COLLTEST_H
+#define COLLTEST_H
+
+#include <stddef.h>
+
+#include "himpi.h"
+
+/* A datatype to test with.  Every element holds `slots` 32-bit values (int
+ * or double) at the given byte offsets; the rest of its extent is a gap. */
+typedef struct ct_type {
+    const char *name;
+    MPI_Datatype type;
+    MPI_Aint extent;
+    int slots;
+    MPI_Aint offset[2];
+    int is_double;
+} ct_type;
+
+/* The datatypes: int, double, a resized vector of 2 ints with gaps, the
+ * same 2 ints contiguous (the vector's receive twin), and a pair of
+ * unsigned ints at a non-zero lower bound with gaps (for the affine op). */
+enum { CT_INT, CT_DOUBLE, CT_VECTOR, CT_PAIR, CT_AFFINE, CT_NTYPES };
+extern ct_type ct_types[CT_NTYPES];
+
+/* A reduction operation with the datatype it applies to. */
+typedef struct ct_reduction {
+    const char *name;
+    MPI_Op op;
+    int type; /* index into ct_types */
+} ct_reduction;
+
+/* MPI_SUM and MPI_MAX on int and double, a user-defined commutative sum on
+ * the vector, and the user-defined non-commutative composition of affine
+ * maps on the affine pair. */
+enum { CT_NREDUCTIONS = 6 };
+extern ct_reduction ct_reductions[CT_NREDUCTIONS];
+#define CT_NONCOMMUTATIVE (CT_NREDUCTIONS - 1)
+
+/* One test configuration. */
+typedef struct ct_case {
+    MPI_Comm comm;
+    int p, rank;
+    const ct_type *send, *recv; /* datatypes of the two sides */
+    MPI_Op op;                  /* for reductions */
+    int count;                  /* elements received per process (per block) */
+    int send_count;             /* elements sent per process: count, or 2 count when
+                                   ints are received as pairs of ints */
+    int root;
+    int in_place;
+    /* Buffers: input, expected output, actual output. */
+    void *in, *expected, *out;
+    size_t in_bytes, out_bytes;
+} ct_case;
+
+/* What a collective's test provides. */
+typedef struct ct_op {
+    HiMPI_Op op;
+    int rooted;           /* takes a root */
+    int reduction;        /* takes an MPI_Op */
+    int two_types;        /* sends and receives with different datatypes */
+    int in_place;         /* MPI_IN_PLACE is allowed */
+    /* Buffer sizes in elements of each side for this rank. */
+    void (*sizes)(const ct_case *c, long *in_elements, long *out_elements);
+    /* Writes the expected result into c->expected with the native call. */
+    int (*reference)(ct_case *c);
+    /* Resets c->out (and what in-place needs) and runs HiMPI's call. */
+    int (*run)(ct_case *c, const HiMPI_Params *params);
+    /* Whether this rank's c->out is meaningful after the call. */
+    int (*significant)(const ct_case *c);
+} ct_op;
+
+/* Fills n elements of t at buf with values derived from rank and salt;
+ * the gaps get the sentinel byte. */
+void ct_fill(const ct_type *t, void *buf, long n, int rank, int salt);
+
+/* Fills bytes of buf with the sentinel byte. */
+void ct_clear(void *buf, size_t bytes);
+
+/* Runs the whole matrix for op and returns the process's exit status. */
+int ct_main(int argc, char **argv, const ct_op *op);
+
+#endif /* COLLTEST_H */

@@ -1,0 +1,39 @@
+/* test_bcast: HiMPI_Bcast against MPI_Bcast (see colltest.h). */
+#include <config.h>
+
+#include <string.h>
+
+#include "colltest.h"
+
+static void sizes(const ct_case *c, long *in, long *out)
+{
+    *in = *out = c->count;
+}
+
+static int reference(ct_case *c)
+{
+    if (c->rank == c->root)
+        memcpy(c->expected, c->in, c->in_bytes);
+    return MPI_Bcast(c->expected, c->count, c->send->type, c->root, c->comm);
+}
+
+static int run(ct_case *c, const HiMPI_Params *params)
+{
+    if (c->rank == c->root)
+        memcpy(c->out, c->in, c->in_bytes);
+    else
+        ct_clear(c->out, c->out_bytes);
+    return HiMPI_Bcast_params(c->out, c->count, c->send->type, c->root, c->comm, params);
+}
+
+static int significant(const ct_case *c)
+{
+    (void)c;
+    return 1;
+}
+
+int main(int argc, char **argv)
+{
+    const ct_op op = {HIMPI_OP_BCAST, 1, 0, 0, 0, sizes, reference, run, significant};
+    return ct_main(argc, argv, &op);
+}

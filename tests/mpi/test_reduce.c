@@ -1,0 +1,39 @@
+/* test_reduce: HiMPI_Reduce against MPI_Reduce (see colltest.h). */
+#include <config.h>
+
+#include <string.h>
+
+#include "colltest.h"
+
+static void sizes(const ct_case *c, long *in, long *out)
+{
+    *in = *out = c->count;
+}
+
+static int reference(ct_case *c)
+{
+    return MPI_Reduce(c->in, c->expected, c->count, c->send->type, c->op, c->root, c->comm);
+}
+
+static int run(ct_case *c, const HiMPI_Params *params)
+{
+    ct_clear(c->out, c->out_bytes);
+    if (c->in_place && c->rank == c->root) {
+        memcpy(c->out, c->in, c->in_bytes);
+        return HiMPI_Reduce_params(MPI_IN_PLACE, c->out, c->count, c->send->type, c->op,
+                                   c->root, c->comm, params);
+    }
+    return HiMPI_Reduce_params(c->in, c->out, c->count, c->send->type, c->op, c->root, c->comm,
+                               params);
+}
+
+static int significant(const ct_case *c)
+{
+    return c->rank == c->root;
+}
+
+int main(int argc, char **argv)
+{
+    const ct_op op = {HIMPI_OP_REDUCE, 1, 1, 0, 1, sizes, reference, run, significant};
+    return ct_main(argc, argv, &op);
+}

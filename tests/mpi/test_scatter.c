@@ -1,0 +1,36 @@
+/* test_scatter: HiMPI_Scatter against MPI_Scatter (see colltest.h). */
+#include <config.h>
+
+#include "colltest.h"
+
+static void sizes(const ct_case *c, long *in, long *out)
+{
+    *in = c->rank == c->root ? (long)c->p * c->send_count : 0;
+    *out = c->count;
+}
+
+static int reference(ct_case *c)
+{
+    return MPI_Scatter(c->in, c->send_count, c->send->type, c->expected, c->count, c->recv->type,
+                       c->root, c->comm);
+}
+
+static int run(ct_case *c, const HiMPI_Params *params)
+{
+    ct_clear(c->out, c->out_bytes);
+    void *recvbuf = c->in_place && c->rank == c->root ? MPI_IN_PLACE : c->out;
+    return HiMPI_Scatter_params(c->in, c->send_count, c->send->type, recvbuf, c->count, c->recv->type,
+                                c->root, c->comm, params);
+}
+
+/* In place, the root's own block stays in its send buffer. */
+static int significant(const ct_case *c)
+{
+    return !(c->in_place && c->rank == c->root);
+}
+
+int main(int argc, char **argv)
+{
+    const ct_op op = {HIMPI_OP_SCATTER, 1, 0, 1, 1, sizes, reference, run, significant};
+    return ct_main(argc, argv, &op);
+}

@@ -1,0 +1,118 @@
+/* cli.c: shared parts of the command-line tools. */
+#include <config.h>
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static int rank;
+static const char *program;
+
+int cli_init(int *argc, char ***argv, const char *name, cli_measure *m)
+{
+    MPI_Init(argc, argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    program = name;
+    m->precision = MPIB_precision_default();
+    /* getopt reports unknown options itself; keep that to rank 0. */
+    opterr = rank == 0;
+    if (MPIB_wait_policy_from_env(&m->wait) != MPI_SUCCESS)
+        return cli_bad("HIMPI_WAIT", getenv("HIMPI_WAIT"), "blocking, yield");
+    return 0;
+}
+
+int cli_rank(void)
+{
+    return rank;
+}
+
+void cli_say(FILE *f, const char *fmt, ...)
+{
+    if (rank != 0)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(f, fmt, ap);
+    va_end(ap);
+}
+
+int cli_bad(const char *option, const char *value, const char *accepted)
+{
+    cli_say(stderr, "%s: invalid %s '%s' (accepted: %s)\n", program, option, value, accepted);
+    return 2;
+}
+
+int cli_int(const char *text, int min, int *out)
+{
+    long long v;
+    if (MPIB_parse_size(text, INT_MAX, &v) != MPI_SUCCESS || v < min)
+        return 0;
+    *out = (int)v;
+    return 1;
+}
+
+int cli_double(const char *text, double *out)
+{
+    char *end;
+    *out = strtod(text, &end);
+    return end != text && *end == '\0';
+}
+
+int cli_measure_option(int c, const char *arg, cli_measure *m)
+{
+    MPIB_precision *p = &m->precision;
+    switch (c) {
+    case CLI_MIN_REPS:
+        return cli_int(arg, 1, &p->min_reps) ? 1 : cli_bad("--min-reps", arg, "an integer >= 1");
+    case CLI_MAX_REPS:
+        return cli_int(arg, 1, &p->max_reps) ? 1 : cli_bad("--max-reps", arg, "an integer >= 1");
+    case CLI_CL:
+        return cli_double(arg, &p->cl) && p->cl > 0 && p->cl < 1
+                   ? 1
+                   : cli_bad("--cl", arg, "a number between 0 and 1, e.g. 0.95");
+    case CLI_EPS:
+        return cli_double(arg, &p->eps) && p->eps > 0
+                   ? 1
+                   : cli_bad("--eps", arg, "a positive number, e.g. 0.025");
+    case CLI_WAIT:
+        return MPIB_wait_policy_parse(arg, &m->wait) == MPI_SUCCESS
+                   ? 1
+                   : cli_bad("--wait", arg, "blocking, yield");
+    default:
+        return 0;
+    }
+}
+
+int cli_measure_check(const cli_measure *m)
+{
+    if (m->precision.max_reps >= m->precision.min_reps)
+        return 0;
+    cli_say(stderr, "%s: --max-reps %d is smaller than --min-reps %d\n", program,
+            m->precision.max_reps, m->precision.min_reps);
+    return 2;
+}
+
+int cli_list(const char *text, int (*item)(const char *element, void *ctx), void *ctx)
+{
+    if (text == NULL || *text == '\0')
+        return 0;
+    char *copy = strdup(text), *save = NULL;
+    int ok = copy != NULL;
+    for (char *e = copy == NULL ? NULL : strtok_r(copy, ",", &save); ok && e != NULL;
+         e = strtok_r(NULL, ",", &save))
+        ok = item(e, ctx);
+    free(copy);
+    return ok;
+}
+
+const char *cli_mpi_library(void)
+{
+    static char library[MPI_MAX_LIBRARY_VERSION_STRING];
+    int len;
+    MPI_Get_library_version(library, &len);
+    library[strcspn(library, "\n")] = '\0';
+    return library;
+}

@@ -1,0 +1,67 @@
+/* cli.h: what HiMPI's command-line tools share: output from rank 0 only,
+ * number and list parsing, and the measurement options every tool takes. */
+#ifndef HIMPI_CLI_H
+#define HIMPI_CLI_H
+
+#include <getopt.h>
+#include <stdio.h>
+
+#include "mpib.h"
+
+/* The options for precision and waiting, and their help text. */
+enum { CLI_MIN_REPS = 1000, CLI_MAX_REPS, CLI_CL, CLI_EPS, CLI_WAIT };
+#define CLI_MEASURE_LONGOPTS                                                        \
+    {"min-reps", required_argument, NULL, CLI_MIN_REPS},                            \
+        {"max-reps", required_argument, NULL, CLI_MAX_REPS},                        \
+        {"cl", required_argument, NULL, CLI_CL}, {"eps", required_argument, NULL, CLI_EPS}, \
+        {"wait", required_argument, NULL, CLI_WAIT}
+#define CLI_MEASURE_HELP                                                            \
+    "      --min-reps=N      repeat each measurement at least N times (default 5)\n"  \
+    "      --max-reps=N      repeat it at most N times (default 100)\n"             \
+    "      --cl=X            confidence level of the interval (default 0.95)\n"     \
+    "      --eps=X           stop when the interval's half-width is within X of\n"  \
+    "                        the mean (default 0.025)\n"                            \
+    "      --wait=POLICY     how to wait: blocking or yield (default: HIMPI_WAIT,\n" \
+    "                        or blocking)\n"
+
+typedef struct cli_measure {
+    MPIB_precision precision;
+    MPIB_wait_policy wait;
+} cli_measure;
+
+/* Starts a tool: MPI_Init, the rank, the program name for messages, and
+ * the measurement defaults (HIMPI_WAIT read; 2 if it is invalid). */
+int cli_init(int *argc, char ***argv, const char *program, cli_measure *m);
+
+/* This process's rank in MPI_COMM_WORLD. */
+int cli_rank(void);
+
+/* Prints on rank 0 only: every rank parses the same command line and
+ * reaches the same verdict, so one copy of each message is enough. */
+void cli_say(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Reports an invalid value ("PROGRAM: invalid OPTION 'VALUE' (accepted:
+ * ACCEPTED)") and returns 2, the exit status for usage errors. */
+int cli_bad(const char *option, const char *value, const char *accepted);
+
+/* Parses an integer >= min, with an optional K, M or G suffix. */
+int cli_int(const char *text, int min, int *out);
+
+/* Parses a floating-point number. */
+int cli_double(const char *text, double *out);
+
+/* Handles c if it is one of CLI_MEASURE_LONGOPTS: 1 handled, 0 not one of
+ * them, 2 invalid (reported). */
+int cli_measure_option(int c, const char *arg, cli_measure *m);
+
+/* Checks what single options cannot: min_reps <= max_reps.  0 or 2. */
+int cli_measure_check(const cli_measure *m);
+
+/* Calls item on every comma-separated element of text; 0 if text is empty
+ * or any item returns 0, 1 otherwise. */
+int cli_list(const char *text, int (*item)(const char *element, void *ctx), void *ctx);
+
+/* The MPI library's version string, on one line. */
+const char *cli_mpi_library(void);
+
+#endif /* HIMPI_CLI_H */

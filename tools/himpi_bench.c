@@ -1,0 +1,353 @@
+/* himpi-bench: times, side by side in one run, each operation's native MPI
+ * collective, every HiMPI algorithm flat (one group) and hierarchical at
+ * its best group count, and the per-call overhead of HiMPI over MPI. */
+#include <config.h>
+
+#include <float.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "himpi.h"
+
+enum { MAX_SIZES = 32, MAX_GROUPS = 4096 };
+
+typedef struct {
+    int ops[HIMPI_OP_COUNT], nops;
+    int algs[HIMPI_ALG_COUNT], nalgs; /* 0: every algorithm of the operation */
+    int sizes[MAX_SIZES], nsizes;
+    int *groups, ngroups; /* NULL: 2 .. p-1 */
+    int root;
+    MPIB_method method;
+    cli_measure measure;
+    int overhead, quiet;
+} options;
+
+static int p;
+
+static void usage(void)
+{
+    cli_say(stdout,
+            "Usage: mpiexec -n P himpi-bench [OPTION]...\n"
+            "Time each operation's native MPI collective, every HiMPI algorithm flat (one\n"
+            "group) and hierarchical at its best number of groups, side by side, and the\n"
+            "per-call overhead of HiMPI's calls over MPI's.\n"
+            "\n"
+            "  -o, --ops=LIST        operations (default: bcast,reduce,allreduce,scatter,\n"
+            "                        gather,allgather)\n"
+            "  -a, --algs=LIST       algorithms (default: all of each operation's)\n"
+            "  -s, --sizes=LIST      message sizes (default: 8,1K,64K,1M)\n"
+            "  -g, --groups=LIST     candidate numbers of groups (default: 2 to P-1)\n"
+            "  -r, --root=RANK       root of rooted collectives (default 0)\n"
+            "  -t, --method=NAME     timing method: max (default), root or global\n" CLI_MEASURE_HELP
+            "      --no-overhead     skip the overhead measurement\n"
+            "  -q, --quiet           no progress report\n"
+            "  -h, --help            show this help and exit\n"
+            "  -V, --version         show the version and exit\n"
+            "\n"
+            "LIST is comma-separated; sizes take K, M and G suffixes.  Sizes are bytes per\n"
+            "process: reduce and allreduce sum doubles (sizes round down to 8 bytes).\n");
+}
+
+static int add_op(const char *name, void *ctx)
+{
+    options *o = ctx;
+    HiMPI_Op op;
+    if (HiMPI_Op_from_name(name, &op) != MPI_SUCCESS || o->nops == HIMPI_OP_COUNT)
+        return 0;
+    o->ops[o->nops++] = op;
+    return 1;
+}
+
+static int add_alg(const char *name, void *ctx)
+{
+    options *o = ctx;
+    HiMPI_Alg alg;
+    if (HiMPI_Alg_from_name(name, &alg) != MPI_SUCCESS || o->nalgs == HIMPI_ALG_COUNT)
+        return 0;
+    o->algs[o->nalgs++] = alg;
+    return 1;
+}
+
+static int add_size(const char *text, void *ctx)
+{
+    options *o = ctx;
+    return o->nsizes < MAX_SIZES && cli_int(text, 0, &o->sizes[o->nsizes++]);
+}
+
+static int add_group(const char *text, void *ctx)
+{
+    options *o = ctx;
+    return o->ngroups < MAX_GROUPS && cli_int(text, 1, &o->groups[o->ngroups]) &&
+           o->groups[o->ngroups++] <= p;
+}
+
+/* 0 to go on, -1 to stop successfully (help, version), else the exit status. */
+static int parse(int argc, char **argv, options *o)
+{
+    static const struct option longopts[] = {
+        {"ops", required_argument, NULL, 'o'},    {"algs", required_argument, NULL, 'a'},
+        {"sizes", required_argument, NULL, 's'},  {"groups", required_argument, NULL, 'g'},
+        {"root", required_argument, NULL, 'r'},   {"method", required_argument, NULL, 't'},
+        CLI_MEASURE_LONGOPTS,                     {"no-overhead", no_argument, NULL, 'n'},
+        {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},      {NULL, 0, NULL, 0}};
+    int c, done;
+    while ((c = getopt_long(argc, argv, "o:a:s:g:r:t:qhV", longopts, NULL)) != -1) {
+        if ((done = cli_measure_option(c, optarg, &o->measure)) != 0) {
+            if (done != 1)
+                return done;
+            continue;
+        }
+        switch (c) {
+        case 'o':
+            o->nops = 0;
+            if (!cli_list(optarg, add_op, o))
+                return cli_bad("--ops", optarg,
+                               "a list of bcast, reduce, allreduce, scatter, gather, allgather");
+            break;
+        case 'a':
+            o->nalgs = 0;
+            if (!cli_list(optarg, add_alg, o))
+                return cli_bad("--algs", optarg, "a list of algorithm names, see himpi-bench(1)");
+            break;
+        case 's':
+            o->nsizes = 0;
+            if (!cli_list(optarg, add_size, o))
+                return cli_bad("--sizes", optarg, "a list of at most 32 byte counts, e.g. 8,1K");
+            break;
+        case 'g':
+            o->ngroups = 0;
+            if (!cli_list(optarg, add_group, o))
+                return cli_bad("--groups", optarg, "a list of group counts from 1 to P");
+            break;
+        case 'r':
+            if (!cli_int(optarg, 0, &o->root) || o->root >= p)
+                return cli_bad("--root", optarg, "a rank of MPI_COMM_WORLD");
+            break;
+        case 't':
+            if (MPIB_method_parse(optarg, &o->method) != MPI_SUCCESS)
+                return cli_bad("--method", optarg, "max, root, global");
+            break;
+        case 'n':
+            o->overhead = 0;
+            break;
+        case 'q':
+            o->quiet = 1;
+            break;
+        case 'h':
+            usage();
+            return -1;
+        case 'V':
+            cli_say(stdout, "himpi-bench (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+            return -1;
+        default:
+            cli_say(stderr, "Try 'himpi-bench --help' for more information.\n");
+            return 2;
+        }
+    }
+    if (optind < argc) {
+        cli_say(stderr, "himpi-bench: unexpected argument '%s'\n", argv[optind]);
+        return 2;
+    }
+    return cli_measure_check(&o->measure);
+}
+
+/* The mean time of container at size M, or -1 after reporting a failure. */
+static double measure(const options *o, MPIB_coll_container *container, int M)
+{
+    MPIB_result r;
+    int rc = container == NULL ? MPI_ERR_NO_MEM
+                               : MPIB_measure(o->method, container, MPI_COMM_WORLD, o->root, M,
+                                              &o->measure.precision, &r);
+    MPIB_coll_container_free(container);
+    if (rc != MPI_SUCCESS) {
+        char text[MPI_MAX_ERROR_STRING];
+        int len;
+        MPI_Error_string(rc, text, &len);
+        cli_say(stderr, "himpi-bench: measurement failed: %s\n", text);
+        return -1;
+    }
+    return r.T;
+}
+
+static double time_params(const options *o, HiMPI_Op op, HiMPI_Alg alg, int g, int M)
+{
+    HiMPI_Params params = {g, alg, alg, 0};
+    return measure(o, HiMPI_Container_alloc(op, &params), M);
+}
+
+/* One row: native, flat, and the best hierarchical layout of alg. */
+static int bench_row(const options *o, HiMPI_Op op, HiMPI_Alg alg, int M, double native)
+{
+    double flat = time_params(o, op, alg, 1, M), best = DBL_MAX;
+    int best_g = 0;
+    for (int i = 0; i < (o->groups ? o->ngroups : p - 2); i++) {
+        int g = o->groups ? o->groups[i] : i + 2;
+        double t = time_params(o, op, alg, g, M);
+        if (t < 0)
+            return 1;
+        if (t < best)
+            best = t, best_g = g;
+    }
+    if (flat < 0)
+        return 1;
+    if (best_g == 0)
+        cli_say(stdout, "%-10s %-23s %9d %10.2f %10.2f %7s %10s %9.2f %9s %9s\n",
+                HiMPI_Op_name(op), HiMPI_Alg_name(alg), M, native * 1e6, flat * 1e6, "-", "-",
+                flat / native, "-", "-");
+    else
+        cli_say(stdout, "%-10s %-23s %9d %10.2f %10.2f %7d %10.2f %9.2f %9.2f %9.2f\n",
+                HiMPI_Op_name(op), HiMPI_Alg_name(alg), M, native * 1e6, flat * 1e6, best_g,
+                best * 1e6, flat / native, best / flat, best / native);
+    return 0;
+}
+
+static int bench(const options *o)
+{
+    cli_say(stdout, "# %-8s %-23s %9s %10s %10s %7s %10s %9s %9s %9s\n", "op", "algorithm",
+            "bytes", "native", "flat", "best-g", "hier", "flat/nat", "hier/flat", "hier/nat");
+    int total = 0, done = 0;
+    for (int i = 0; i < o->nops; i++)
+        for (int a = 0; a < HIMPI_ALG_COUNT; a++)
+            total += HiMPI_Alg_supported((HiMPI_Op)o->ops[i], (HiMPI_Alg)a) * o->nsizes;
+    int show = !o->quiet && isatty(STDERR_FILENO);
+    for (int i = 0; i < o->nops; i++) {
+        HiMPI_Op op = (HiMPI_Op)o->ops[i];
+        for (int s = 0; s < o->nsizes; s++) {
+            int M = o->sizes[s];
+            double native = measure(o, MPIB_native_container_alloc(HiMPI_Op_name(op)), M);
+            if (native < 0)
+                return 1;
+            for (int a = 0; a < (o->nalgs ? o->nalgs : HIMPI_ALG_COUNT); a++) {
+                HiMPI_Alg alg = (HiMPI_Alg)(o->nalgs ? o->algs[a] : a);
+                if (!HiMPI_Alg_supported(op, alg))
+                    continue;
+                if (show)
+                    cli_say(stderr, "\rhimpi-bench: %s %s, %d bytes (%d of %d)        ",
+                            HiMPI_Op_name(op), HiMPI_Alg_name(alg), M, ++done, total);
+                if (bench_row(o, op, alg, M, native) != 0)
+                    return 1;
+            }
+        }
+    }
+    if (show)
+        cli_say(stderr, "\n");
+    return 0;
+}
+
+/* ----------------------------------------------------------- overhead */
+
+/* One call of op on 8 bytes (one double), through MPI or through HiMPI with
+ * one group and the native algorithm. */
+static void call(HiMPI_Op op, int himpi, MPI_Comm comm, double *a, double *b)
+{
+    static const HiMPI_Params native = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
+    switch (op) {
+    case HIMPI_OP_BCAST:
+        himpi ? HiMPI_Bcast_params(a, 1, MPI_DOUBLE, 0, comm, &native)
+              : MPI_Bcast(a, 1, MPI_DOUBLE, 0, comm);
+        break;
+    case HIMPI_OP_REDUCE:
+        himpi ? HiMPI_Reduce_params(a, b, 1, MPI_DOUBLE, MPI_SUM, 0, comm, &native)
+              : MPI_Reduce(a, b, 1, MPI_DOUBLE, MPI_SUM, 0, comm);
+        break;
+    case HIMPI_OP_ALLREDUCE:
+        himpi ? HiMPI_Allreduce_params(a, b, 1, MPI_DOUBLE, MPI_SUM, comm, &native)
+              : MPI_Allreduce(a, b, 1, MPI_DOUBLE, MPI_SUM, comm);
+        break;
+    case HIMPI_OP_SCATTER:
+        himpi ? HiMPI_Scatter_params(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, 0, comm, &native)
+              : MPI_Scatter(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, 0, comm);
+        break;
+    case HIMPI_OP_GATHER:
+        himpi ? HiMPI_Gather_params(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, 0, comm, &native)
+              : MPI_Gather(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, 0, comm);
+        break;
+    case HIMPI_OP_ALLGATHER:
+        himpi ? HiMPI_Allgather_params(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, comm, &native)
+              : MPI_Allgather(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, comm);
+        break;
+    case HIMPI_OP_COUNT:
+        break;
+    }
+}
+
+/* Per-call times of MPI's and HiMPI's op on MPI_COMM_SELF, where the
+ * collective itself costs almost nothing and what HiMPI adds shows: the
+ * fastest of several alternating rounds of many calls, so that a round
+ * the machine interrupted does not count. */
+static void self_overhead(HiMPI_Op op, double *mpi, double *himpi)
+{
+    enum { CALLS = 20000, ROUNDS = 15 };
+    double a[2] = {1.0, 2.0}, b[2];
+    *mpi = *himpi = DBL_MAX;
+    call(op, 1, MPI_COMM_SELF, a, b); /* creates HiMPI's state for the communicator */
+    for (int r = 0; r < ROUNDS; r++)
+        for (int h = 0; h <= 1; h++) {
+            double t = MPI_Wtime();
+            for (int i = 0; i < CALLS; i++)
+                call(op, h, MPI_COMM_SELF, a, b);
+            t = (MPI_Wtime() - t) / CALLS;
+            double *best = h ? himpi : mpi;
+            *best = t < *best ? t : *best;
+        }
+}
+
+static int overhead(const options *o)
+{
+    cli_say(stdout, "#\n# per-call overhead of HiMPI_<op>_params (1 group, native) over MPI_<op>, "
+                    "8 bytes (target: 1 us at most)\n");
+    cli_say(stdout, "# %-8s %14s %14s %14s %30s\n", "op", "self MPI(us)", "self HiMPI(us)",
+            "self extra(us)", "all ranks: MPI, HiMPI (us)");
+    for (int i = 0; i < o->nops; i++) {
+        HiMPI_Op op = (HiMPI_Op)o->ops[i];
+        double mpi, himpi;
+        self_overhead(op, &mpi, &himpi);
+        double all_mpi = measure(o, MPIB_native_container_alloc(HiMPI_Op_name(op)), 8);
+        HiMPI_Params native = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
+        double all_himpi = measure(o, HiMPI_Container_alloc(op, &native), 8);
+        if (all_mpi < 0 || all_himpi < 0)
+            return 1;
+        cli_say(stdout, "  %-8s %14.3f %14.3f %14.3f %14.2f, %13.2f\n", HiMPI_Op_name(op),
+                mpi * 1e6, himpi * 1e6, (himpi - mpi) * 1e6, all_mpi * 1e6, all_himpi * 1e6);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    options o = {{0}, 0, {0}, 0, {8, 1024, 65536, 1 << 20}, 4, NULL, 0, 0, MPIB_METHOD_MAX,
+                 {{0, 0, 0, 0}, 0}, 1, 0};
+    int status = cli_init(&argc, &argv, "himpi-bench", &o.measure);
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    for (int i = 0; i < HIMPI_OP_COUNT; i++)
+        o.ops[o.nops++] = i;
+    o.groups = malloc(MAX_GROUPS * sizeof *o.groups);
+    if (status == 0)
+        status = parse(argc, argv, &o);
+    if (status == 0) {
+        if (o.ngroups == 0) {
+            free(o.groups);
+            o.groups = NULL;
+        }
+        MPIB_set_wait_policy(o.measure.wait);
+        const MPIB_precision *pr = &o.measure.precision;
+        cli_say(stdout, "# himpi-bench %s: %d processes, root %d, %s timing, %s waits\n",
+                PACKAGE_VERSION, p, o.root, MPIB_method_name(o.method),
+                MPIB_wait_policy_name(o.measure.wait));
+        cli_say(stdout, "# MPI: %s\n", cli_mpi_library());
+        cli_say(stdout, "# precision: %d to %d repetitions, %g confidence, eps %g; times in "
+                        "microseconds\n", pr->min_reps, pr->max_reps, pr->cl, pr->eps);
+        cli_say(stdout, "# native: the MPI library's collective; flat: the algorithm on all "
+                        "ranks; hier: the algorithm\n# on both levels at the best number of "
+                        "groups (best-g) among the candidates\n");
+        status = bench(&o);
+        if (status == 0 && o.overhead)
+            status = overhead(&o);
+    }
+    free(o.groups);
+    MPI_Finalize();
+    return status < 0 ? 0 : status;
+}
