@@ -39,8 +39,8 @@ int himpi_reduce_binomial(const void *sendbuf, void *recvbuf, int count,
                           MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, int segsize);
 int himpi_reduce_binary(const void *sendbuf, void *recvbuf, int count,
                         MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, int segsize);
-int himpi_reduce_rabenseifner(const void *sendbuf, void *recvbuf, int count,
-                              MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, int segsize);
+int himpi_reduce_rabenseifner(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                              MPI_Op op, int root, MPI_Comm comm, int segsize);
 
 /* allreduce */
 int himpi_allreduce_native(const void *sendbuf, void *recvbuf, int count,
@@ -48,7 +48,8 @@ int himpi_allreduce_native(const void *sendbuf, void *recvbuf, int count,
 int himpi_allreduce_linear(const void *sendbuf, void *recvbuf, int count,
                            MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize);
 int himpi_allreduce_recursive_doubling(const void *sendbuf, void *recvbuf, int count,
-                                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize);
+                                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                       int segsize);
 int himpi_allreduce_ring(const void *sendbuf, void *recvbuf, int count,
                          MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize);
 int himpi_allreduce_segmented_ring(const void *sendbuf, void *recvbuf, int count,
@@ -89,8 +90,8 @@ int himpi_allgather_ring(const void *sendbuf, int sendcount, MPI_Datatype sendty
                          void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                          const int *blocks, int segsize);
 int himpi_allgather_recursive_doubling(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                                       void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
-                                       const int *blocks, int segsize);
+                                       void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                       MPI_Comm comm, const int *blocks, int segsize);
 int himpi_allgather_gather_bcast(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                  void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                                  const int *blocks, int segsize);

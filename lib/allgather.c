@@ -6,9 +6,8 @@
 #include <config.h>
 
 #include "algorithms.h"
-#include "cache.h"
+#include "levels.h"
 #include "validate.h"
-#include "layout.h"
 
 static const himpi_allgather_fn table[HIMPI_ALG_COUNT] = {
     [HIMPI_ALG_NATIVE] = himpi_allgather_native,
@@ -37,33 +36,22 @@ int HiMPI_Allgather_params(const void *sendbuf, int sendcount, MPI_Datatype send
         return rc;
     int g = params->groups, seg = params->segment_size;
     himpi_allgather_fn out = table[params->alg_out], in = table[params->alg_in];
-    MPI_Comm flat = himpi_comm_private(state);
-    if (g == 1)
-        return in(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, flat, NULL, seg);
-    if (g == p)
-        return out(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, flat, NULL, seg);
+    HiMPI_Alg flat = himpi_flat_algorithm(params, p);
+    if (flat != HIMPI_ALG_COUNT)
+        return table[flat](sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                           himpi_comm_private(state), NULL, seg);
 
-    MPI_Comm inner, columns;
-    const int *sizes = himpi_comm_group_sizes(state, g);
-    if (sizes == NULL)
-        return MPI_ERR_NO_MEM;
-    if ((rc = himpi_comm_inner(state, g, &inner)) != MPI_SUCCESS ||
-        (rc = himpi_comm_columns(state, g, &columns)) != MPI_SUCCESS)
+    himpi_levels l;
+    if ((rc = himpi_levels_get(state, p, rank, g, -1, &l)) != MPI_SUCCESS)
         return rc;
-    int mine = himpi_group_of(p, g, rank), start = himpi_group_start(p, g, mine);
-    rc = in(sendbuf, sendcount, sendtype, himpi_at(recvbuf, (MPI_Aint)start * recvcount, recvtype),
-            recvcount, recvtype, inner, NULL, seg);
-    if (rc == MPI_SUCCESS && columns != MPI_COMM_NULL)
-        rc = out(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, recvbuf, recvcount, recvtype, columns, sizes,
-                 seg);
-    int extra = p / g, position = rank - start;
-    if (rc == MPI_SUCCESS && sizes[mine] > extra) {
-        if (position == 0)
-            rc = himpi_send(recvbuf, p * recvcount, recvtype, extra, inner);
-        else if (position == extra)
-            rc = himpi_recv(recvbuf, p * recvcount, recvtype, 0, inner);
-    }
-    return rc;
+    rc = in(sendbuf, sendcount, sendtype,
+            himpi_at(recvbuf, (MPI_Aint)l.start * recvcount, recvtype), recvcount, recvtype,
+            l.inner, NULL, seg);
+    if (rc == MPI_SUCCESS && l.outer != MPI_COMM_NULL)
+        rc = out(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, recvbuf, recvcount, recvtype, l.outer,
+                 l.sizes, seg);
+    return rc == MPI_SUCCESS ? himpi_levels_share(&l, p, g, rank, recvbuf, p * recvcount, recvtype)
+                             : rc;
 }
 
 int HiMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,

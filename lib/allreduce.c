@@ -6,9 +6,8 @@
 #include <config.h>
 
 #include "algorithms.h"
-#include "cache.h"
+#include "levels.h"
 #include "validate.h"
-#include "layout.h"
 
 static const himpi_allreduce_fn table[HIMPI_ALG_COUNT] = {
     [HIMPI_ALG_NATIVE] = himpi_allreduce_native,
@@ -38,29 +37,18 @@ int HiMPI_Allreduce_params(const void *sendbuf, void *recvbuf, int count,
         return rc;
     int g = params->groups, seg = params->segment_size;
     himpi_allreduce_fn out = table[params->alg_out], in = table[params->alg_in];
-    if (g == 1)
-        return in(sendbuf, recvbuf, count, datatype, op, himpi_comm_private(state), seg);
-    if (g == p)
-        return out(sendbuf, recvbuf, count, datatype, op, himpi_comm_private(state), seg);
+    HiMPI_Alg flat = himpi_flat_algorithm(params, p);
+    if (flat != HIMPI_ALG_COUNT)
+        return table[flat](sendbuf, recvbuf, count, datatype, op, himpi_comm_private(state), seg);
 
-    MPI_Comm inner, columns;
-    if ((rc = himpi_comm_inner(state, g, &inner)) != MPI_SUCCESS ||
-        (rc = himpi_comm_columns(state, g, &columns)) != MPI_SUCCESS)
+    himpi_levels l;
+    if ((rc = himpi_levels_get(state, p, rank, g, -1, &l)) != MPI_SUCCESS ||
+        (rc = in(sendbuf, recvbuf, count, datatype, op, l.inner, seg)) != MPI_SUCCESS)
         return rc;
-    if ((rc = in(sendbuf, recvbuf, count, datatype, op, inner, seg)) != MPI_SUCCESS)
+    if (l.outer != MPI_COMM_NULL &&
+        (rc = out(MPI_IN_PLACE, recvbuf, count, datatype, op, l.outer, seg)) != MPI_SUCCESS)
         return rc;
-    if (columns != MPI_COMM_NULL &&
-        (rc = out(MPI_IN_PLACE, recvbuf, count, datatype, op, columns, seg)) != MPI_SUCCESS)
-        return rc;
-    int mine = himpi_group_of(p, g, rank), position = rank - himpi_group_start(p, g, mine);
-    int extra = p / g; /* the position only larger groups have */
-    if (himpi_group_size(p, g, mine) > extra) {
-        if (position == 0)
-            rc = himpi_send(recvbuf, count, datatype, extra, inner);
-        else if (position == extra)
-            rc = himpi_recv(recvbuf, count, datatype, 0, inner);
-    }
-    return rc;
+    return himpi_levels_share(&l, p, g, rank, recvbuf, count, datatype);
 }
 
 int HiMPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,

@@ -3,9 +3,8 @@
 #include <config.h>
 
 #include "algorithms.h"
-#include "cache.h"
+#include "levels.h"
 #include "validate.h"
-#include "layout.h"
 
 static const himpi_bcast_fn table[HIMPI_ALG_COUNT] = {
     [HIMPI_ALG_NATIVE] = himpi_bcast_native,
@@ -37,23 +36,19 @@ int HiMPI_Bcast_params(void *buffer, int count, MPI_Datatype datatype, int root,
         return rc;
     int g = params->groups, seg = params->segment_size;
     himpi_bcast_fn out = table[params->alg_out], in = table[params->alg_in];
-    if (g == 1)
-        return in(buffer, count, datatype, root, himpi_comm_private(state), seg);
-    if (g == p)
-        return out(buffer, count, datatype, root, himpi_comm_private(state), seg);
+    HiMPI_Alg flat = himpi_flat_algorithm(params, p);
+    if (flat != HIMPI_ALG_COUNT)
+        return table[flat](buffer, count, datatype, root, himpi_comm_private(state), seg);
 
-    MPI_Comm leaders, inner;
-    if ((rc = himpi_comm_leaders(state, g, root, &leaders)) != MPI_SUCCESS ||
-        (rc = himpi_comm_inner(state, g, &inner)) != MPI_SUCCESS)
+    himpi_levels l;
+    if ((rc = himpi_levels_get(state, p, rank, g, root, &l)) != MPI_SUCCESS)
         return rc;
     /* Leaders are ordered by group, so the root is leader number root_group. */
-    int root_group = himpi_group_of(p, g, root);
-    if (leaders != MPI_COMM_NULL &&
-        (rc = out(buffer, count, datatype, root_group, leaders, seg)) != MPI_SUCCESS)
+    if (l.outer != MPI_COMM_NULL &&
+        (rc = out(buffer, count, datatype, l.root_group, l.outer, seg)) != MPI_SUCCESS)
         return rc;
-    int mine = himpi_group_of(p, g, rank);
-    int inner_root = mine == root_group ? root - himpi_group_start(p, g, mine) : 0;
-    return in(buffer, count, datatype, inner_root, inner, seg);
+    int inner_root = l.group == l.root_group ? root - l.start : 0;
+    return in(buffer, count, datatype, inner_root, l.inner, seg);
 }
 
 int HiMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)

@@ -4,9 +4,8 @@
 #include <config.h>
 
 #include "algorithms.h"
-#include "cache.h"
+#include "levels.h"
 #include "validate.h"
-#include "layout.h"
 
 static const himpi_gather_fn table[HIMPI_ALG_COUNT] = {
     [HIMPI_ALG_NATIVE] = himpi_gather_native,
@@ -36,39 +35,31 @@ int HiMPI_Gather_params(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
         return rc;
     int g = params->groups, seg = params->segment_size;
     himpi_gather_fn out = table[params->alg_out], in = table[params->alg_in];
-    MPI_Comm flat = himpi_comm_private(state);
-    if (g == 1)
-        return in(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, flat, NULL,
-                  seg);
-    if (g == p)
-        return out(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, flat, NULL,
-                   seg);
+    HiMPI_Alg flat = himpi_flat_algorithm(params, p);
+    if (flat != HIMPI_ALG_COUNT)
+        return table[flat](sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                           himpi_comm_private(state), NULL, seg);
 
-    MPI_Comm leaders, inner;
-    const int *sizes = himpi_comm_group_sizes(state, g);
-    if (sizes == NULL)
-        return MPI_ERR_NO_MEM;
-    if ((rc = himpi_comm_leaders(state, g, root, &leaders)) != MPI_SUCCESS ||
-        (rc = himpi_comm_inner(state, g, &inner)) != MPI_SUCCESS)
+    himpi_levels l;
+    if ((rc = himpi_levels_get(state, p, rank, g, root, &l)) != MPI_SUCCESS)
         return rc;
-    int root_group = himpi_group_of(p, g, root), mine = himpi_group_of(p, g, rank);
-    int start = himpi_group_start(p, g, mine);
     /* The root gathers its group straight into place in recvbuf; another
      * group's leader collects its group's blocks in sendtype (its recvtype
      * means nothing in MPI_Gather). */
     void *blocks = NULL;
-    if (mine == root_group)
+    if (l.group == l.root_group)
         rc = in(sendbuf, sendcount, sendtype,
-                rank == root ? himpi_at(recvbuf, (MPI_Aint)start * recvcount, recvtype) : NULL,
-                recvcount, recvtype, root - start, inner, NULL, seg);
+                rank == root ? himpi_at(recvbuf, (MPI_Aint)l.start * recvcount, recvtype) : NULL,
+                recvcount, recvtype, root - l.start, l.inner, NULL, seg);
     else {
-        if (rank == start)
-            blocks = himpi_tmp_alloc(sizes[mine] * sendcount, sendtype);
-        rc = in(sendbuf, sendcount, sendtype, blocks, sendcount, sendtype, 0, inner, NULL, seg);
+        if (rank == l.start)
+            blocks = himpi_tmp_alloc(l.sizes[l.group] * sendcount, sendtype);
+        rc = in(sendbuf, sendcount, sendtype, blocks, sendcount, sendtype, 0, l.inner, NULL,
+                seg);
     }
-    if (rc == MPI_SUCCESS && leaders != MPI_COMM_NULL)
+    if (rc == MPI_SUCCESS && l.outer != MPI_COMM_NULL)
         rc = out(rank == root ? MPI_IN_PLACE : blocks, sendcount, sendtype, recvbuf, recvcount,
-                 recvtype, root_group, leaders, sizes, seg);
+                 recvtype, l.root_group, l.outer, l.sizes, seg);
     himpi_tmp_free(blocks, sendtype);
     return rc;
 }

@@ -83,7 +83,9 @@ int HiMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, v
  *   scatter    native linear binomial
  *   gather     native linear binomial linear-sync
  *   allgather  native ring recursive-doubling gather-bcast
- * HIMPI_ALG_NATIVE calls the MPI library's own collective. */
+ * HIMPI_ALG_NATIVE calls the MPI library's own collective (its nonblocking
+ * form, completed under the wait policy, when HIMPI_WAIT=yield).
+ * doc/algorithms.md describes each algorithm. */
 typedef enum HiMPI_Alg {
     HIMPI_ALG_NATIVE,
     HIMPI_ALG_LINEAR,
@@ -138,8 +140,10 @@ int HiMPI_Alg_supported(HiMPI_Op op, HiMPI_Alg alg);
  *                 alg_out on all ranks: both are the flat algorithm.
  *   alg_out:      the algorithm between groups;
  *   alg_in:       the algorithm inside groups;
- *   segment_size: bytes per segment for segmented algorithms (chain,
- *                 pipeline, binary, segmented ring, linear-sync); 0 means
+ *   segment_size: bytes per segment for the algorithms that pipeline
+ *                 segments (bcast pipeline, binary and split-binary; reduce
+ *                 pipeline and binary; allreduce segmented-ring; gather
+ *                 linear-sync: the first segment); 0 means
  *                 HIMPI_SEGMENT_DEFAULT.
  * Bcast, reduce, scatter and gather run between the groups' leaders: the
  * root leads its own group, every other group is led by its first rank.

@@ -4,9 +4,8 @@
 #include <config.h>
 
 #include "algorithms.h"
-#include "cache.h"
+#include "levels.h"
 #include "validate.h"
-#include "layout.h"
 
 static const himpi_reduce_fn table[HIMPI_ALG_COUNT] = {
     [HIMPI_ALG_NATIVE] = himpi_reduce_native,
@@ -37,28 +36,25 @@ int HiMPI_Reduce_params(const void *sendbuf, void *recvbuf, int count, MPI_Datat
         return rc;
     int g = params->groups, seg = params->segment_size;
     himpi_reduce_fn out = table[params->alg_out], in = table[params->alg_in];
-    if (g == 1)
-        return in(sendbuf, recvbuf, count, datatype, op, root, himpi_comm_private(state), seg);
-    if (g == p)
-        return out(sendbuf, recvbuf, count, datatype, op, root, himpi_comm_private(state), seg);
+    HiMPI_Alg flat = himpi_flat_algorithm(params, p);
+    if (flat != HIMPI_ALG_COUNT)
+        return table[flat](sendbuf, recvbuf, count, datatype, op, root, himpi_comm_private(state),
+                           seg);
 
-    MPI_Comm leaders, inner;
-    if ((rc = himpi_comm_leaders(state, g, root, &leaders)) != MPI_SUCCESS ||
-        (rc = himpi_comm_inner(state, g, &inner)) != MPI_SUCCESS)
+    himpi_levels l;
+    if ((rc = himpi_levels_get(state, p, rank, g, root, &l)) != MPI_SUCCESS)
         return rc;
-    int root_group = himpi_group_of(p, g, root), mine = himpi_group_of(p, g, rank);
-    int start = himpi_group_start(p, g, mine);
-    int inner_root = mine == root_group ? root - start : 0;
+    int inner_root = l.group == l.root_group ? root - l.start : 0;
     /* The root reduces its group straight into recvbuf; another leader
      * needs a buffer for its group's partial result. */
     void *partial = recvbuf;
-    if (rank == start && mine != root_group)
+    if (rank == l.start && l.group != l.root_group)
         partial = himpi_tmp_alloc(count, datatype);
-    rc = in(sendbuf, partial, count, datatype, op, inner_root, inner, seg);
-    if (rc == MPI_SUCCESS && leaders != MPI_COMM_NULL)
+    rc = in(sendbuf, partial, count, datatype, op, inner_root, l.inner, seg);
+    if (rc == MPI_SUCCESS && l.outer != MPI_COMM_NULL)
         rc = rank == root
-                 ? out(MPI_IN_PLACE, recvbuf, count, datatype, op, root_group, leaders, seg)
-                 : out(partial, NULL, count, datatype, op, root_group, leaders, seg);
+                 ? out(MPI_IN_PLACE, recvbuf, count, datatype, op, l.root_group, l.outer, seg)
+                 : out(partial, NULL, count, datatype, op, l.root_group, l.outer, seg);
     if (partial != recvbuf)
         himpi_tmp_free(partial, datatype);
     return rc;

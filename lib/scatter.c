@@ -5,9 +5,8 @@
 #include <config.h>
 
 #include "algorithms.h"
-#include "cache.h"
+#include "levels.h"
 #include "validate.h"
-#include "layout.h"
 
 static const himpi_scatter_fn table[HIMPI_ALG_COUNT] = {
     [HIMPI_ALG_NATIVE] = himpi_scatter_native,
@@ -36,38 +35,30 @@ int HiMPI_Scatter_params(const void *sendbuf, int sendcount, MPI_Datatype sendty
         return rc;
     int g = params->groups, seg = params->segment_size;
     himpi_scatter_fn out = table[params->alg_out], in = table[params->alg_in];
-    MPI_Comm flat = himpi_comm_private(state);
-    if (g == 1)
-        return in(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, flat, NULL,
-                  seg);
-    if (g == p)
-        return out(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, flat, NULL,
-                   seg);
+    HiMPI_Alg flat = himpi_flat_algorithm(params, p);
+    if (flat != HIMPI_ALG_COUNT)
+        return table[flat](sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                           himpi_comm_private(state), NULL, seg);
 
-    MPI_Comm leaders, inner;
-    const int *sizes = himpi_comm_group_sizes(state, g);
-    if (sizes == NULL)
-        return MPI_ERR_NO_MEM;
-    if ((rc = himpi_comm_leaders(state, g, root, &leaders)) != MPI_SUCCESS ||
-        (rc = himpi_comm_inner(state, g, &inner)) != MPI_SUCCESS)
+    himpi_levels l;
+    if ((rc = himpi_levels_get(state, p, rank, g, root, &l)) != MPI_SUCCESS)
         return rc;
-    int root_group = himpi_group_of(p, g, root), mine = himpi_group_of(p, g, rank);
-    int start = himpi_group_start(p, g, mine);
     /* Another group's leader keeps its group's blocks, in recvtype, until
      * it scatters them; the root's group's blocks stay in sendbuf. */
     void *blocks = NULL;
-    if (rank == start && mine != root_group)
-        blocks = himpi_tmp_alloc(sizes[mine] * recvcount, recvtype);
-    if (leaders != MPI_COMM_NULL)
+    if (rank == l.start && l.group != l.root_group)
+        blocks = himpi_tmp_alloc(l.sizes[l.group] * recvcount, recvtype);
+    if (l.outer != MPI_COMM_NULL)
         rc = out(sendbuf, sendcount, sendtype, rank == root ? MPI_IN_PLACE : blocks, recvcount,
-                 recvtype, root_group, leaders, sizes, seg);
+                 recvtype, l.root_group, l.outer, l.sizes, seg);
     if (rc == MPI_SUCCESS) {
-        if (mine == root_group)
-            rc = in(rank == root ? himpi_at(sendbuf, (MPI_Aint)start * sendcount, sendtype) : NULL,
-                    sendcount, sendtype, recvbuf, recvcount, recvtype, root - start, inner, NULL,
-                    seg);
+        if (l.group == l.root_group)
+            rc = in(rank == root ? himpi_at(sendbuf, (MPI_Aint)l.start * sendcount, sendtype)
+                                 : NULL,
+                    sendcount, sendtype, recvbuf, recvcount, recvtype, root - l.start, l.inner,
+                    NULL, seg);
         else
-            rc = in(blocks, recvcount, recvtype, recvbuf, recvcount, recvtype, 0, inner, NULL,
+            rc = in(blocks, recvcount, recvtype, recvbuf, recvcount, recvtype, 0, l.inner, NULL,
                     seg);
     }
     himpi_tmp_free(blocks, recvtype);

@@ -10,13 +10,15 @@
 
 static int rank;
 static const char *program;
+static void (*usage_text)(void);
 
-int cli_init(int *argc, char ***argv, const char *name, cli_measure *m)
+int cli_init(int *argc, char ***argv, const char *name, void (*usage)(void), cli_measure *m)
 {
     MPI_Init(argc, argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     program = name;
-    m->precision = MPIB_precision_default();
+    usage_text = usage;
+    *m = (cli_measure){MPIB_precision_default(), MPIB_WAIT_BLOCKING, MPIB_METHOD_MAX, 0};
     /* getopt reports unknown options itself; keep that to rank 0. */
     opterr = rank == 0;
     if (MPIB_wait_policy_from_env(&m->wait) != MPI_SUCCESS)
@@ -81,17 +83,40 @@ int cli_measure_option(int c, const char *arg, cli_measure *m)
         return MPIB_wait_policy_parse(arg, &m->wait) == MPI_SUCCESS
                    ? 1
                    : cli_bad("--wait", arg, "blocking, yield");
+    case 't':
+        return MPIB_method_parse(arg, &m->method) == MPI_SUCCESS
+                   ? 1
+                   : cli_bad("--method", arg, "max, root, global");
+    case 'r':
+        return cli_int(arg, 0, &m->root) ? 1 : cli_bad("--root", arg, "a rank of MPI_COMM_WORLD");
+    case 'h':
+        usage_text();
+        return -1;
+    case 'V':
+        cli_say(stdout, "%s (%s) %s\n", program, PACKAGE_NAME, PACKAGE_VERSION);
+        return -1;
+    case '?': /* getopt has said what is wrong */
+        cli_say(stderr, "Try '%s --help' for more information.\n", program);
+        return 2;
     default:
         return 0;
     }
 }
 
-int cli_measure_check(const cli_measure *m)
+int cli_measure_check(int argc, char **argv, const cli_measure *m)
 {
-    if (m->precision.max_reps >= m->precision.min_reps)
+    int p;
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    if (optind < argc)
+        cli_say(stderr, "%s: unexpected argument '%s'\n", program, argv[optind]);
+    else if (m->root >= p)
+        cli_say(stderr, "%s: --root %d is not a rank of the %d processes\n", program, m->root,
+                p);
+    else if (m->precision.max_reps < m->precision.min_reps)
+        cli_say(stderr, "%s: --max-reps %d is smaller than --min-reps %d\n", program,
+                m->precision.max_reps, m->precision.min_reps);
+    else
         return 0;
-    cli_say(stderr, "%s: --max-reps %d is smaller than --min-reps %d\n", program,
-            m->precision.max_reps, m->precision.min_reps);
     return 2;
 }
 

@@ -14,8 +14,14 @@ enum { CLI_MIN_REPS = 1000, CLI_MAX_REPS, CLI_CL, CLI_EPS, CLI_WAIT };
     {"min-reps", required_argument, NULL, CLI_MIN_REPS},                            \
         {"max-reps", required_argument, NULL, CLI_MAX_REPS},                        \
         {"cl", required_argument, NULL, CLI_CL}, {"eps", required_argument, NULL, CLI_EPS}, \
-        {"wait", required_argument, NULL, CLI_WAIT}
+        {"wait", required_argument, NULL, CLI_WAIT},                                \
+        {"method", required_argument, NULL, 't'}, {"root", required_argument, NULL, 'r'}, \
+        {"help", no_argument, NULL, 'h'}, {"version", no_argument, NULL, 'V'}
+/* The short options of CLI_MEASURE_LONGOPTS, for getopt_long. */
+#define CLI_MEASURE_SHORTOPTS "t:r:hV"
 #define CLI_MEASURE_HELP                                                            \
+    "  -t, --method=NAME     timing method: max (default), root or global\n"        \
+    "  -r, --root=RANK       root of rooted collectives (default 0)\n"             \
     "      --min-reps=N      repeat each measurement at least N times (default 5)\n"  \
     "      --max-reps=N      repeat it at most N times (default 100)\n"             \
     "      --cl=X            confidence level of the interval (default 0.95)\n"     \
@@ -27,11 +33,15 @@ enum { CLI_MIN_REPS = 1000, CLI_MAX_REPS, CLI_CL, CLI_EPS, CLI_WAIT };
 typedef struct cli_measure {
     MPIB_precision precision;
     MPIB_wait_policy wait;
+    MPIB_method method; /* -t, --method */
+    int root;           /* -r, --root */
 } cli_measure;
 
-/* Starts a tool: MPI_Init, the rank, the program name for messages, and
- * the measurement defaults (HIMPI_WAIT read; 2 if it is invalid). */
-int cli_init(int *argc, char ***argv, const char *program, cli_measure *m);
+/* Starts a tool: MPI_Init, the rank, the program name for messages, its
+ * usage text, and the measurement defaults (HIMPI_WAIT read; 2 if it is
+ * invalid). */
+int cli_init(int *argc, char ***argv, const char *program, void (*usage)(void),
+             cli_measure *m);
 
 /* This process's rank in MPI_COMM_WORLD. */
 int cli_rank(void);
@@ -50,12 +60,14 @@ int cli_int(const char *text, int min, int *out);
 /* Parses a floating-point number. */
 int cli_double(const char *text, double *out);
 
-/* Handles c if it is one of CLI_MEASURE_LONGOPTS: 1 handled, 0 not one of
- * them, 2 invalid (reported). */
+/* Handles c if it is one of CLI_MEASURE_LONGOPTS, or getopt's report of an
+ * unknown option: 1 handled, 0 not one of them, -1 to stop successfully
+ * (--help, --version), 2 invalid (reported). */
 int cli_measure_option(int c, const char *arg, cli_measure *m);
 
-/* Checks what single options cannot: min_reps <= max_reps.  0 or 2. */
-int cli_measure_check(const cli_measure *m);
+/* Checks what single options cannot (no operands left, the root a rank,
+ * min_reps <= max_reps): 0, or 2 after reporting. */
+int cli_measure_check(int argc, char **argv, const cli_measure *m);
 
 /* Calls item on every comma-separated element of text; 0 if text is empty
  * or any item returns 0, 1 otherwise. */

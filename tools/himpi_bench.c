@@ -18,8 +18,6 @@ typedef struct {
     int algs[HIMPI_ALG_COUNT], nalgs; /* 0: every algorithm of the operation */
     int sizes[MAX_SIZES], nsizes;
     int *groups, ngroups; /* NULL: 2 .. p-1 */
-    int root;
-    MPIB_method method;
     cli_measure measure;
     int overhead, quiet;
 } options;
@@ -39,8 +37,7 @@ static void usage(void)
             "  -a, --algs=LIST       algorithms (default: all of each operation's)\n"
             "  -s, --sizes=LIST      message sizes (default: 8,1K,64K,1M)\n"
             "  -g, --groups=LIST     candidate numbers of groups (default: 2 to P-1)\n"
-            "  -r, --root=RANK       root of rooted collectives (default 0)\n"
-            "  -t, --method=NAME     timing method: max (default), root or global\n" CLI_MEASURE_HELP
+            CLI_MEASURE_HELP
             "      --no-overhead     skip the overhead measurement\n"
             "  -q, --quiet           no progress report\n"
             "  -h, --help            show this help and exit\n"
@@ -87,14 +84,13 @@ static int add_group(const char *text, void *ctx)
 static int parse(int argc, char **argv, options *o)
 {
     static const struct option longopts[] = {
-        {"ops", required_argument, NULL, 'o'},    {"algs", required_argument, NULL, 'a'},
-        {"sizes", required_argument, NULL, 's'},  {"groups", required_argument, NULL, 'g'},
-        {"root", required_argument, NULL, 'r'},   {"method", required_argument, NULL, 't'},
-        CLI_MEASURE_LONGOPTS,                     {"no-overhead", no_argument, NULL, 'n'},
-        {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},      {NULL, 0, NULL, 0}};
+        {"ops", required_argument, NULL, 'o'},   {"algs", required_argument, NULL, 'a'},
+        {"sizes", required_argument, NULL, 's'}, {"groups", required_argument, NULL, 'g'},
+        {"no-overhead", no_argument, NULL, 'n'}, {"quiet", no_argument, NULL, 'q'},
+        CLI_MEASURE_LONGOPTS,                    {NULL, 0, NULL, 0}};
     int c, done;
-    while ((c = getopt_long(argc, argv, "o:a:s:g:r:t:qhV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "o:a:s:g:q" CLI_MEASURE_SHORTOPTS, longopts, NULL)) !=
+           -1) {
         if ((done = cli_measure_option(c, optarg, &o->measure)) != 0) {
             if (done != 1)
                 return done;
@@ -122,36 +118,15 @@ static int parse(int argc, char **argv, options *o)
             if (!cli_list(optarg, add_group, o))
                 return cli_bad("--groups", optarg, "a list of group counts from 1 to P");
             break;
-        case 'r':
-            if (!cli_int(optarg, 0, &o->root) || o->root >= p)
-                return cli_bad("--root", optarg, "a rank of MPI_COMM_WORLD");
-            break;
-        case 't':
-            if (MPIB_method_parse(optarg, &o->method) != MPI_SUCCESS)
-                return cli_bad("--method", optarg, "max, root, global");
-            break;
         case 'n':
             o->overhead = 0;
             break;
         case 'q':
             o->quiet = 1;
             break;
-        case 'h':
-            usage();
-            return -1;
-        case 'V':
-            cli_say(stdout, "himpi-bench (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
-            return -1;
-        default:
-            cli_say(stderr, "Try 'himpi-bench --help' for more information.\n");
-            return 2;
         }
     }
-    if (optind < argc) {
-        cli_say(stderr, "himpi-bench: unexpected argument '%s'\n", argv[optind]);
-        return 2;
-    }
-    return cli_measure_check(&o->measure);
+    return cli_measure_check(argc, argv, &o->measure);
 }
 
 /* The mean time of container at size M, or -1 after reporting a failure. */
@@ -159,8 +134,8 @@ static double measure(const options *o, MPIB_coll_container *container, int M)
 {
     MPIB_result r;
     int rc = container == NULL ? MPI_ERR_NO_MEM
-                               : MPIB_measure(o->method, container, MPI_COMM_WORLD, o->root, M,
-                                              &o->measure.precision, &r);
+                               : MPIB_measure(o->measure.method, container, MPI_COMM_WORLD,
+                                              o->measure.root, M, &o->measure.precision, &r);
     MPIB_coll_container_free(container);
     if (rc != MPI_SUCCESS) {
         char text[MPI_MAX_ERROR_STRING];
@@ -318,9 +293,9 @@ static int overhead(const options *o)
 
 int main(int argc, char **argv)
 {
-    options o = {{0}, 0, {0}, 0, {8, 1024, 65536, 1 << 20}, 4, NULL, 0, 0, MPIB_METHOD_MAX,
-                 {{0, 0, 0, 0}, 0}, 1, 0};
-    int status = cli_init(&argc, &argv, "himpi-bench", &o.measure);
+    options o = {{0}, 0, {0}, 0, {8, 1024, 65536, 1 << 20}, 4, NULL, 0,
+                 {{0, 0, 0, 0}, 0, 0, 0}, 1, 0};
+    int status = cli_init(&argc, &argv, "himpi-bench", usage, &o.measure);
     MPI_Comm_size(MPI_COMM_WORLD, &p);
     for (int i = 0; i < HIMPI_OP_COUNT; i++)
         o.ops[o.nops++] = i;
@@ -335,7 +310,7 @@ int main(int argc, char **argv)
         MPIB_set_wait_policy(o.measure.wait);
         const MPIB_precision *pr = &o.measure.precision;
         cli_say(stdout, "# himpi-bench %s: %d processes, root %d, %s timing, %s waits\n",
-                PACKAGE_VERSION, p, o.root, MPIB_method_name(o.method),
+                PACKAGE_VERSION, p, o.measure.root, MPIB_method_name(o.measure.method),
                 MPIB_wait_policy_name(o.measure.wait));
         cli_say(stdout, "# MPI: %s\n", cli_mpi_library());
         cli_say(stdout, "# precision: %d to %d repetitions, %g confidence, eps %g; times in "

@@ -10,9 +10,7 @@
 
 typedef struct {
     const char *operation;
-    MPIB_method method;
     MPIB_msgset msgset;
-    int root;
     cli_measure measure;
     int quiet;
 } options;
@@ -25,11 +23,10 @@ static void usage(void)
             "\n"
             "  -o, --op=NAME         bcast (default), reduce, allreduce, scatter, gather,\n"
             "                        allgather, alltoall or barrier\n"
-            "  -t, --method=NAME     timing method: max (default), root or global\n"
             "  -m, --min-msg=SIZE    smallest message size in bytes (default 1K)\n"
             "  -M, --max-msg=SIZE    largest message size (default 1M)\n"
             "  -S, --stride=N        each size is N times the previous one (default 2)\n"
-            "  -r, --root=RANK       root of rooted collectives (default 0)\n" CLI_MEASURE_HELP
+            CLI_MEASURE_HELP
             "  -q, --quiet           no progress report\n"
             "  -h, --help            show this help and exit\n"
             "  -V, --version         show the version and exit\n"
@@ -42,14 +39,13 @@ static void usage(void)
 static int parse(int argc, char **argv, options *o)
 {
     static const struct option longopts[] = {
-        {"op", required_argument, NULL, 'o'},      {"method", required_argument, NULL, 't'},
-        {"min-msg", required_argument, NULL, 'm'}, {"max-msg", required_argument, NULL, 'M'},
-        {"stride", required_argument, NULL, 'S'},  {"root", required_argument, NULL, 'r'},
-        CLI_MEASURE_LONGOPTS,                      {"quiet", no_argument, NULL, 'q'},
-        {"help", no_argument, NULL, 'h'},          {"version", no_argument, NULL, 'V'},
+        {"op", required_argument, NULL, 'o'},      {"min-msg", required_argument, NULL, 'm'},
+        {"max-msg", required_argument, NULL, 'M'}, {"stride", required_argument, NULL, 'S'},
+        {"quiet", no_argument, NULL, 'q'},         CLI_MEASURE_LONGOPTS,
         {NULL, 0, NULL, 0}};
     int c, done;
-    while ((c = getopt_long(argc, argv, "o:t:m:M:S:r:qhV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "o:m:M:S:q" CLI_MEASURE_SHORTOPTS, longopts, NULL)) !=
+           -1) {
         if ((done = cli_measure_option(c, optarg, &o->measure)) != 0) {
             if (done != 1)
                 return done;
@@ -58,10 +54,6 @@ static int parse(int argc, char **argv, options *o)
         switch (c) {
         case 'o':
             o->operation = optarg;
-            break;
-        case 't':
-            if (MPIB_method_parse(optarg, &o->method) != MPI_SUCCESS)
-                return cli_bad("--method", optarg, "max, root, global");
             break;
         case 'm':
             if (!cli_int(optarg, 0, &o->msgset.min_size))
@@ -75,41 +67,17 @@ static int parse(int argc, char **argv, options *o)
             if (!cli_int(optarg, 2, &o->msgset.stride))
                 return cli_bad("--stride", optarg, "an integer >= 2");
             break;
-        case 'r':
-            if (!cli_int(optarg, 0, &o->root))
-                return cli_bad("--root", optarg, "a rank of MPI_COMM_WORLD");
-            break;
         case 'q':
             o->quiet = 1;
             break;
-        case 'h':
-            usage();
-            return -1;
-        case 'V':
-            cli_say(stdout, "mpib-measure (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
-            return -1;
-        default:
-            cli_say(stderr, "Try 'mpib-measure --help' for more information.\n");
-            return 2;
         }
-    }
-    if (optind < argc) {
-        cli_say(stderr, "mpib-measure: unexpected argument '%s'\n", argv[optind]);
-        return 2;
-    }
-    int p;
-    MPI_Comm_size(MPI_COMM_WORLD, &p);
-    if (o->root >= p) {
-        cli_say(stderr, "mpib-measure: --root %d is not a rank of the %d processes\n", o->root,
-                p);
-        return 2;
     }
     if (o->msgset.max_size < o->msgset.min_size) {
         cli_say(stderr, "mpib-measure: --max-msg %d is smaller than --min-msg %d\n",
                 o->msgset.max_size, o->msgset.min_size);
         return 2;
     }
-    return cli_measure_check(&o->measure);
+    return cli_measure_check(argc, argv, &o->measure);
 }
 
 static void progress(const MPIB_result *r, int done, int total)
@@ -124,8 +92,8 @@ static void print_results(const options *o, int count, const MPIB_result *res)
     MPI_Comm_size(MPI_COMM_WORLD, &p);
     const MPIB_precision *pr = &o->measure.precision;
     cli_say(stdout, "# mpib-measure %s: %s on %d processes, root %d, %s timing, %s waits\n",
-            PACKAGE_VERSION, o->operation, p, o->root, MPIB_method_name(o->method),
-            MPIB_wait_policy_name(o->measure.wait));
+            PACKAGE_VERSION, o->operation, p, o->measure.root,
+            MPIB_method_name(o->measure.method), MPIB_wait_policy_name(o->measure.wait));
     cli_say(stdout, "# MPI: %s\n", cli_mpi_library());
     cli_say(stdout, "# precision: %d to %d repetitions, %g confidence, eps %g\n", pr->min_reps,
             pr->max_reps, pr->cl, pr->eps);
@@ -139,8 +107,8 @@ static void print_results(const options *o, int count, const MPIB_result *res)
 
 int main(int argc, char **argv)
 {
-    options o = {"bcast", MPIB_METHOD_MAX, {1024, 1 << 20, 2}, 0, {{0, 0, 0, 0}, 0}, 0};
-    int status = cli_init(&argc, &argv, "mpib-measure", &o.measure);
+    options o = {"bcast", {1024, 1 << 20, 2}, {{0, 0, 0, 0}, 0, 0, 0}, 0};
+    int status = cli_init(&argc, &argv, "mpib-measure", usage, &o.measure);
     if (status == 0)
         status = parse(argc, argv, &o);
     MPIB_coll_container *container = NULL;
@@ -152,7 +120,8 @@ int main(int argc, char **argv)
         int count;
         MPIB_result *results;
         int show = !o.quiet && isatty(STDERR_FILENO);
-        int rc = MPIB_measure_msgset(o.method, container, MPI_COMM_WORLD, o.root, &o.msgset,
+        int rc = MPIB_measure_msgset(o.measure.method, container, MPI_COMM_WORLD,
+                                     o.measure.root, &o.msgset,
                                      &o.measure.precision, show ? progress : NULL, &count,
                                      &results);
         if (rc == MPI_SUCCESS) {

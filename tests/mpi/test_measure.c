@@ -67,8 +67,8 @@ static void test_bcast_methods(void)
     MPIB_coll_container_free(bcast);
 }
 
-/* An operation of known length: every rank sleeps 5 ms. */
-enum { NAP_NS = 5000000 };
+/* An operation of known length: every rank sleeps 20 ms. */
+enum { NAP_NS = 20000000 };
 
 static int nap(void *self, MPI_Comm comm, int root, int M)
 {
@@ -83,24 +83,25 @@ static int nap_finalize(void *self, MPI_Comm comm, int root)
     return MPI_SUCCESS;
 }
 
-/* Each method must find about 5 ms.  Lower bounds: max and global time at
- * least one full nap (global up to the offset error); root subtracts a
- * barrier, which stays well under 1 ms.  The upper bound only catches
- * gross errors (units, a missing subtraction). */
+/* Each method must find about 20 ms.  Max and global cannot find less than
+ * one nap: every rank naps, and the root's own finish counts in global.  The
+ * root method subtracts a barrier measured beforehand, which a loaded
+ * machine can make cost milliseconds, so it only has to find a quarter.  The
+ * upper bound catches gross errors (units, a missing subtraction). */
 static void test_known_duration(void)
 {
     MPIB_precision p = MPIB_precision_default();
-    p.max_reps = 20;
+    p.max_reps = 10;
     MPIB_coll_container sleeper = {"nap", nap, nap, nap_finalize};
     const double nap_s = NAP_NS * 1e-9;
     for (int m = MPIB_METHOD_MAX; m <= MPIB_METHOD_GLOBAL; m++) {
         MPIB_result r;
         int rc = MPIB_measure((MPIB_method)m, &sleeper, MPI_COMM_WORLD, size / 2, 0, &p, &r);
         check_result(rc, &r, 0, &p, (MPIB_method)m);
-        double low = m == MPIB_METHOD_MAX ? nap_s : nap_s - 1e-3;
-        tap_check(r.T >= low && r.T < nap_s + 0.1, "T = %g s, expected [%g, %g)", r.T, low,
-                  nap_s + 0.1);
-        tap_ok("a 5 ms operation, %s method: %.3f ms +- %.3f", MPIB_method_name((MPIB_method)m),
+        double low = m == MPIB_METHOD_ROOT ? nap_s / 4 : nap_s;
+        tap_check(r.T >= low && r.T < nap_s + 0.5, "T = %g s, expected [%g, %g)", r.T, low,
+                  nap_s + 0.5);
+        tap_ok("a 20 ms operation, %s method: %.3f ms +- %.3f", MPIB_method_name((MPIB_method)m),
                r.T * 1e3, r.ci * 1e3);
     }
 }
