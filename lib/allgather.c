@@ -7,6 +7,7 @@
 
 #include "algorithms.h"
 #include "levels.h"
+#include "plan.h"
 #include "validate.h"
 
 static const himpi_allgather_fn table[HIMPI_ALG_COUNT] = {
@@ -57,7 +58,11 @@ int HiMPI_Allgather_params(const void *sendbuf, int sendcount, MPI_Datatype send
 int HiMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                     int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
-    const HiMPI_Params flat = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
-    return HiMPI_Allgather_params(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                  comm, &flat);
+    int own = sendbuf != MPI_IN_PLACE;
+    HiMPI_Params plan;
+    int rc = himpi_plan_choose(HIMPI_OP_ALLGATHER, comm, own ? sendcount : recvcount,
+                               own ? sendtype : recvtype, &plan);
+    return rc != MPI_SUCCESS ? rc
+                             : HiMPI_Allgather_params(sendbuf, sendcount, sendtype, recvbuf,
+                                                      recvcount, recvtype, comm, &plan);
 }

@@ -7,6 +7,7 @@
 
 #include "algorithms.h"
 #include "levels.h"
+#include "plan.h"
 #include "validate.h"
 
 static const himpi_allreduce_fn table[HIMPI_ALG_COUNT] = {
@@ -54,6 +55,9 @@ int HiMPI_Allreduce_params(const void *sendbuf, void *recvbuf, int count,
 int HiMPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                     MPI_Op op, MPI_Comm comm)
 {
-    const HiMPI_Params flat = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
-    return HiMPI_Allreduce_params(sendbuf, recvbuf, count, datatype, op, comm, &flat);
+    HiMPI_Params plan;
+    int rc = himpi_plan_choose(HIMPI_OP_ALLREDUCE, comm, count, datatype, &plan);
+    return rc != MPI_SUCCESS
+               ? rc
+               : HiMPI_Allreduce_params(sendbuf, recvbuf, count, datatype, op, comm, &plan);
 }

@@ -4,6 +4,7 @@
 
 #include "algorithms.h"
 #include "levels.h"
+#include "plan.h"
 #include "validate.h"
 
 static const himpi_bcast_fn table[HIMPI_ALG_COUNT] = {
@@ -53,6 +54,7 @@ int HiMPI_Bcast_params(void *buffer, int count, MPI_Datatype datatype, int root,
 
 int HiMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
 {
-    const HiMPI_Params flat = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
-    return HiMPI_Bcast_params(buffer, count, datatype, root, comm, &flat);
+    HiMPI_Params plan;
+    int rc = himpi_plan_choose(HIMPI_OP_BCAST, comm, count, datatype, &plan);
+    return rc != MPI_SUCCESS ? rc : HiMPI_Bcast_params(buffer, count, datatype, root, comm, &plan);
 }

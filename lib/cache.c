@@ -5,6 +5,7 @@
 
 #include "cache.h"
 #include "layout.h"
+#include "runtime.h"
 
 /* A leaders communicator serves every root that is the first rank of its
  * group (key -1), or one other root (key = that root). */
@@ -27,6 +28,7 @@ struct himpi_comm {
     int p, rank;
     int nlayouts;
     layout_t *layouts;
+    himpi_runtime *runtime; /* loaded at the first plain call */
     himpi_comm *next; /* every state, so that finalisation finds them */
 };
 
@@ -56,6 +58,7 @@ static int delete_state(MPI_Comm comm, int keyval, void *value, void *extra)
         free(l->sizes);
     }
     free(s->layouts);
+    himpi_runtime_release(s->runtime);
     MPI_Comm_free(&s->dup);
     for (himpi_comm **p = &all_states; *p != NULL; p = &(*p)->next)
         if (*p == s) {
@@ -79,13 +82,17 @@ static int at_finalize(MPI_Comm comm, int keyval, void *value, void *extra)
 {
     (void)comm, (void)keyval, (void)value, (void)extra;
     release_all();
+    himpi_runtime_release(himpi_runtime_global());
+    himpi_runtime_set_global(NULL);
     MPI_Comm_free_keyval(&state_keyval);
     MPI_Comm_free_keyval(&finalize_keyval);
     return MPI_SUCCESS;
 }
 
-static int create_keyvals(void)
+int himpi_cache_init(void)
 {
+    if (state_keyval != MPI_KEYVAL_INVALID)
+        return MPI_SUCCESS;
     int rc = MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, delete_state, &state_keyval, NULL);
     if (rc == MPI_SUCCESS)
         rc = MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, at_finalize, &finalize_keyval, NULL);
@@ -103,7 +110,7 @@ void himpi_cache_finalize(void)
 int himpi_comm_get(MPI_Comm comm, himpi_comm **state)
 {
     int rc, found = 0;
-    if (state_keyval == MPI_KEYVAL_INVALID && (rc = create_keyvals()) != MPI_SUCCESS)
+    if ((rc = himpi_cache_init()) != MPI_SUCCESS)
         return rc;
     if ((rc = MPI_Comm_get_attr(comm, state_keyval, state, &found)) != MPI_SUCCESS || found)
         return rc;
@@ -126,6 +133,22 @@ int himpi_comm_get(MPI_Comm comm, himpi_comm **state)
 MPI_Comm himpi_comm_private(const himpi_comm *state)
 {
     return state->dup;
+}
+
+int himpi_comm_runtime(himpi_comm *state, himpi_runtime **rt)
+{
+    if (state->runtime == NULL) {
+        himpi_runtime *global = himpi_runtime_global();
+        if (global != NULL)
+            state->runtime = himpi_runtime_retain(global);
+        else {
+            int rc = himpi_runtime_load(state->dup, &state->runtime);
+            if (rc != MPI_SUCCESS)
+                return rc;
+        }
+    }
+    *rt = state->runtime;
+    return MPI_SUCCESS;
 }
 
 static layout_t *layout(himpi_comm *s, int g)

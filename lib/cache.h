@@ -13,12 +13,23 @@
 #include <mpi.h>
 
 typedef struct himpi_comm himpi_comm;
+struct himpi_runtime;
+
+/* Arranges for everything HiMPI holds (the states below and HiMPI_Init's
+ * runtime) to be freed at the start of MPI_Finalize, if HiMPI_Finalize
+ * has not freed it before.  Called at the first use of either. */
+int himpi_cache_init(void);
 
 /* HiMPI's state for comm, created at first use. */
 int himpi_comm_get(MPI_Comm comm, himpi_comm **state);
 
 /* The private duplicate of comm, where flat algorithms run. */
 MPI_Comm himpi_comm_private(const himpi_comm *state);
+
+/* The settings and table plain calls on this communicator decide with:
+ * HiMPI_Init's, or loaded over the communicator at the first call if the
+ * application did not call HiMPI_Init (collective then). */
+int himpi_comm_runtime(himpi_comm *state, struct himpi_runtime **rt);
 
 /* This rank's group when the ranks form g groups (the duplicate if g = 1). */
 int himpi_comm_inner(himpi_comm *state, int g, MPI_Comm *inner);
@@ -35,7 +46,8 @@ int himpi_comm_columns(himpi_comm *state, int g, MPI_Comm *columns);
 /* The sizes of the g groups (NULL if memory runs out). */
 const int *himpi_comm_group_sizes(himpi_comm *state, int g);
 
-/* Frees the state of every communicator, as MPI_Finalize would. */
+/* Frees the state of every communicator and HiMPI_Init's runtime, as
+ * MPI_Finalize would. */
 void himpi_cache_finalize(void);
 
 #endif /* HIMPI_CACHE_H */

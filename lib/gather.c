@@ -5,6 +5,7 @@
 
 #include "algorithms.h"
 #include "levels.h"
+#include "plan.h"
 #include "validate.h"
 
 static const himpi_gather_fn table[HIMPI_ALG_COUNT] = {
@@ -67,7 +68,13 @@ int HiMPI_Gather_params(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
 int HiMPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
-    const HiMPI_Params flat = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
-    return HiMPI_Gather_params(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                               comm, &flat);
+    /* A rank's share of the message is its send block, or the root's
+     * receive block per rank when the root gathers in place. */
+    int own = sendbuf != MPI_IN_PLACE || !himpi_plan_is_root(comm, root);
+    HiMPI_Params plan;
+    int rc = himpi_plan_choose(HIMPI_OP_GATHER, comm, own ? sendcount : recvcount,
+                               own ? sendtype : recvtype, &plan);
+    return rc != MPI_SUCCESS ? rc
+                             : HiMPI_Gather_params(sendbuf, sendcount, sendtype, recvbuf,
+                                                   recvcount, recvtype, root, comm, &plan);
 }

@@ -25,11 +25,18 @@ void HiMPI_Get_version(int *major, int *minor, int *patch);
 
 /* Initialises HiMPI, and MPI too if the application has not called MPI_Init
  * itself (argc and argv are then passed on to MPI_Init; both may be NULL).
- * Reads the HIMPI_* environment; an invalid value is reported once on
- * stderr by rank 0 of MPI_COMM_WORLD, naming the variable, the value and
- * what is accepted, and HiMPI_Init returns MPI_ERR_ARG on every rank (MPI
- * stays initialised, so the caller can still report and finalise).
- * Collective over MPI_COMM_WORLD. */
+ * Rank 0 of MPI_COMM_WORLD reads the HIMPI_* environment and the
+ * configuration table (HIMPI_CONF_FILE) and broadcasts both, so every rank
+ * decides alike.  An invalid value is reported once on stderr by rank 0,
+ * naming the variable, the value and what is accepted, and HiMPI_Init
+ * returns MPI_ERR_ARG on every rank (MPI stays initialised, so the caller
+ * can still report and finalise).  A malformed table is reported
+ * ("file:line: reason") and ignored, or with HIMPI_STRICT=1 gives
+ * MPI_ERR_ARG.  With HIMPI_TUNE=init (or HIMPI_GENERATE_CONFIG=1) it then
+ * tunes the operations of HIMPI_OPID at the sizes from HIMPI_MIN_MSG to
+ * HIMPI_MAX_MSG that the table lacks, and merges them into the file.
+ * Calling it again before HiMPI_Finalize does nothing.  Collective over
+ * MPI_COMM_WORLD. */
 int HiMPI_Init(int *argc, char ***argv);
 
 /* Releases what HiMPI holds (the sub-communicators cached on every
@@ -55,8 +62,16 @@ int HiMPI_Finalize(void);
  * MPI_ERR_COUNT (a negative count), MPI_ERR_TYPE (MPI_DATATYPE_NULL),
  * MPI_ERR_OP (MPI_OP_NULL), MPI_ERR_ARG (invalid parameters, below).
  *
- * The plain calls run with the default plan: one group and the MPI
- * library's own collective. */
+ * The plain calls choose their plan (the number of groups and the
+ * algorithms) at every call, alike on every rank: what the HIMPI_*
+ * environment variables force, else the configuration table's plan for the
+ * operation, the communicator's size and the message size (written by
+ * himpi-tune or by tuning in HiMPI_Init; doc/config-format.md has the
+ * lookup rules), else one group running the MPI library's own collective.
+ * The table and settings are rank 0's, read at HiMPI_Init, or at a
+ * communicator's first call if the application did not call HiMPI_Init;
+ * that first call, and a call that tunes (HIMPI_TUNE=lazy), are
+ * collective beyond what MPI requires.  himpi-env(7) lists the variables. */
 int HiMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
 int HiMPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                  MPI_Op op, int root, MPI_Comm comm);
@@ -191,6 +206,8 @@ struct MPIB_coll_container;
  * so that MPIB_measure can time it.  Message sizes mean what they mean for
  * libmpib's native containers: M bytes for bcast; M / 8 doubles summed for
  * reduce and allreduce; M bytes per rank for scatter, gather and allgather.
+ * Its initialisation runs the collective once, untimed, so that the
+ * layout's sub-communicators exist before the timed repetitions.
  * Free it with MPIB_coll_container_free.  NULL for an invalid op, NULL
  * params, or if memory runs out; invalid params are reported by the
  * measurement (MPI_ERR_ARG). */

@@ -1,12 +1,10 @@
 /* init.c: HiMPI_Init and HiMPI_Finalize. */
 #include <config.h>
 
-#include <stdio.h>
-#include <stdlib.h>
-
 #include "cache.h"
 #include "himpi.h"
 #include "mpib.h"
+#include "runtime.h"
 
 /* Whether HiMPI_Init called MPI_Init, so that HiMPI_Finalize must call
  * MPI_Finalize. */
@@ -31,16 +29,17 @@ int HiMPI_Init(int *argc, char ***argv)
             return rc;
         owns_mpi = 1;
     }
-    int rank;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPIB_wait_policy policy;
-    if (MPIB_wait_policy_from_env(&policy) != MPI_SUCCESS) {
-        if (rank == 0)
-            fprintf(stderr, "himpi: HIMPI_WAIT='%s' is not valid (accepted: blocking, yield)\n",
-                    getenv("HIMPI_WAIT"));
-        return MPI_ERR_ARG;
-    }
-    MPIB_set_wait_policy(policy);
+    if (himpi_runtime_global() != NULL)
+        return MPI_SUCCESS;
+    himpi_runtime *rt;
+    if ((rc = himpi_cache_init()) != MPI_SUCCESS ||
+        (rc = himpi_runtime_load(MPI_COMM_WORLD, &rt)) != MPI_SUCCESS)
+        return rc;
+    /* Rank 0's policy, like every other setting. */
+    MPIB_set_wait_policy(rt->env.wait);
+    himpi_runtime_set_global(rt);
+    if (rt->env.tune == HIMPI_TUNE_INIT)
+        return himpi_runtime_tune_init(rt, MPI_COMM_WORLD);
     return MPI_SUCCESS;
 }
 

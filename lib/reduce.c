@@ -5,6 +5,7 @@
 
 #include "algorithms.h"
 #include "levels.h"
+#include "plan.h"
 #include "validate.h"
 
 static const himpi_reduce_fn table[HIMPI_ALG_COUNT] = {
@@ -63,6 +64,9 @@ int HiMPI_Reduce_params(const void *sendbuf, void *recvbuf, int count, MPI_Datat
 int HiMPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                  int root, MPI_Comm comm)
 {
-    const HiMPI_Params flat = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
-    return HiMPI_Reduce_params(sendbuf, recvbuf, count, datatype, op, root, comm, &flat);
+    HiMPI_Params plan;
+    int rc = himpi_plan_choose(HIMPI_OP_REDUCE, comm, count, datatype, &plan);
+    return rc != MPI_SUCCESS
+               ? rc
+               : HiMPI_Reduce_params(sendbuf, recvbuf, count, datatype, op, root, comm, &plan);
 }

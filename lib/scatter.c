@@ -6,6 +6,7 @@
 
 #include "algorithms.h"
 #include "levels.h"
+#include "plan.h"
 #include "validate.h"
 
 static const himpi_scatter_fn table[HIMPI_ALG_COUNT] = {
@@ -68,7 +69,13 @@ int HiMPI_Scatter_params(const void *sendbuf, int sendcount, MPI_Datatype sendty
 int HiMPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
-    const HiMPI_Params flat = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
-    return HiMPI_Scatter_params(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                                comm, &flat);
+    /* The root's send block and every other rank's receive block are one
+     * rank's share of the message. */
+    int at_root = himpi_plan_is_root(comm, root);
+    HiMPI_Params plan;
+    int rc = himpi_plan_choose(HIMPI_OP_SCATTER, comm, at_root ? sendcount : recvcount,
+                               at_root ? sendtype : recvtype, &plan);
+    return rc != MPI_SUCCESS ? rc
+                             : HiMPI_Scatter_params(sendbuf, sendcount, sendtype, recvbuf,
+                                                    recvcount, recvtype, root, comm, &plan);
 }

@@ -143,4 +143,27 @@ AC_DEFUN([HIMPI_SUMMARY], [
   AS_ECHO(["  libraries           shared: $enable_shared, static: $enable_static"])
   AS_ECHO(["  -Werror             $enable_werror"])
   AS_ECHO(["  sanitizers          $enable_sanitizers"])
+  AS_ECHO(["  defaults            HIMPI_CONF_FILE=$himpi_default_conf_file HIMPI_TUNE=$himpi_default_tune HIMPI_OPID=$himpi_default_opid"])
+  AS_ECHO(["                      HIMPI_MIN_MSG=$himpi_default_min_msg HIMPI_MAX_MSG=$himpi_default_max_msg HIMPI_MSG_STRIDE=$himpi_default_msg_stride"])
+])
+
+# HIMPI_DEFAULTS
+# The install-time defaults of the HIMPI_* variables that have a configure
+# option (the thesis's --with-himpi-opid and friends).  They reach the
+# library as strings in config.h and go through the same parser as the
+# environment, which always overrides them.
+AC_DEFUN([HIMPI_DEFAULT_OPTION], [
+  AC_ARG_WITH([$1], [AS_HELP_STRING([--with-$1=VALUE], [$3 (default: $4)])],
+    [himpi_default_$2="$withval"], [himpi_default_$2="$4"])
+  AS_IF([test "x$himpi_default_$2" = xyes || test "x$himpi_default_$2" = xno],
+        [AC_MSG_ERROR([--with-$1 needs a value])])
+  AC_DEFINE_UNQUOTED([HIMPI_DEFAULT_]m4_toupper([$2]), ["$himpi_default_$2"], [$3])
+])
+AC_DEFUN([HIMPI_DEFAULTS], [
+  HIMPI_DEFAULT_OPTION([himpi-conf-file], [conf_file], [default HIMPI_CONF_FILE, the configuration table], [himpi.conf])
+  HIMPI_DEFAULT_OPTION([himpi-tune], [tune], [default HIMPI_TUNE: off, init or lazy], [off])
+  HIMPI_DEFAULT_OPTION([himpi-opid], [opid], [default HIMPI_OPID, the operations tuned at init], [all])
+  HIMPI_DEFAULT_OPTION([himpi-min-msg], [min_msg], [default HIMPI_MIN_MSG], [1K])
+  HIMPI_DEFAULT_OPTION([himpi-max-msg], [max_msg], [default HIMPI_MAX_MSG], [16M])
+  HIMPI_DEFAULT_OPTION([himpi-msg-stride], [msg_stride], [default HIMPI_MSG_STRIDE], [2])
 ])

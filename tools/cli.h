@@ -10,18 +10,15 @@
 
 /* The options for precision and waiting, and their help text. */
 enum { CLI_MIN_REPS = 1000, CLI_MAX_REPS, CLI_CL, CLI_EPS, CLI_WAIT };
-#define CLI_MEASURE_LONGOPTS                                                        \
+#define CLI_PRECISION_LONGOPTS                                                      \
     {"min-reps", required_argument, NULL, CLI_MIN_REPS},                            \
         {"max-reps", required_argument, NULL, CLI_MAX_REPS},                        \
         {"cl", required_argument, NULL, CLI_CL}, {"eps", required_argument, NULL, CLI_EPS}, \
         {"wait", required_argument, NULL, CLI_WAIT},                                \
-        {"method", required_argument, NULL, 't'}, {"root", required_argument, NULL, 'r'}, \
         {"help", no_argument, NULL, 'h'}, {"version", no_argument, NULL, 'V'}
-/* The short options of CLI_MEASURE_LONGOPTS, for getopt_long. */
-#define CLI_MEASURE_SHORTOPTS "t:r:hV"
-#define CLI_MEASURE_HELP                                                            \
-    "  -t, --method=NAME     timing method: max (default), root or global\n"        \
-    "  -r, --root=RANK       root of rooted collectives (default 0)\n"             \
+/* The short options of CLI_PRECISION_LONGOPTS, for getopt_long. */
+#define CLI_PRECISION_SHORTOPTS "hV"
+#define CLI_PRECISION_HELP                                                          \
     "      --min-reps=N      repeat each measurement at least N times (default 5)\n"  \
     "      --max-reps=N      repeat it at most N times (default 100)\n"             \
     "      --cl=X            confidence level of the interval (default 0.95)\n"     \
@@ -29,6 +26,16 @@ enum { CLI_MIN_REPS = 1000, CLI_MAX_REPS, CLI_CL, CLI_EPS, CLI_WAIT };
     "                        the mean (default 0.025)\n"                            \
     "      --wait=POLICY     how to wait: blocking or yield (default: HIMPI_WAIT,\n" \
     "                        or blocking)\n"
+
+/* The precision options plus the timing method and the root. */
+#define CLI_MEASURE_LONGOPTS                                                        \
+    CLI_PRECISION_LONGOPTS, {"method", required_argument, NULL, 't'},              \
+        {"root", required_argument, NULL, 'r'}
+#define CLI_MEASURE_SHORTOPTS "t:r:" CLI_PRECISION_SHORTOPTS
+#define CLI_MEASURE_HELP                                                            \
+    "  -t, --method=NAME     timing method: max (default), root or global\n"        \
+    "  -r, --root=RANK       root of rooted collectives (default 0)\n"             \
+    CLI_PRECISION_HELP
 
 typedef struct cli_measure {
     MPIB_precision precision;
@@ -60,7 +67,8 @@ int cli_int(const char *text, int min, int *out);
 /* Parses a floating-point number. */
 int cli_double(const char *text, double *out);
 
-/* Handles c if it is one of CLI_MEASURE_LONGOPTS, or getopt's report of an
+/* Handles c if it is one of CLI_MEASURE_LONGOPTS (or of
+ * CLI_PRECISION_LONGOPTS), or getopt's report of an
  * unknown option: 1 handled, 0 not one of them, -1 to stop successfully
  * (--help, --version), 2 invalid (reported). */
 int cli_measure_option(int c, const char *arg, cli_measure *m);

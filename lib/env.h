@@ -1,0 +1,63 @@
+/* env.h: the HIMPI_* environment variables, parsed and validated.
+ *
+ * Parsing is pure: variables are read through a getter, so the unit tests
+ * and the fuzz target feed their own values.  The defaults of the
+ * variables marked (configure) come from configure options
+ * (--with-himpi-conf-file and friends, as HIMPI_DEFAULT_* macros in
+ * config.h); a variable that is set always overrides them.
+ * doc/man/himpi-env.7 documents every variable. */
+#ifndef HIMPI_ENV_H
+#define HIMPI_ENV_H
+
+#include <stddef.h>
+
+#include "himpi.h"
+#include "mpib.h"
+
+/* When HiMPI tunes. */
+typedef enum himpi_tune_mode {
+    HIMPI_TUNE_OFF,  /* never: use the table, or the default plan */
+    HIMPI_TUNE_INIT, /* in HiMPI_Init, the sizes and operations asked for */
+    HIMPI_TUNE_LAZY  /* at the first call of an (operation, size) pair */
+} himpi_tune_mode;
+
+/* Every setting, plain data: it is broadcast from rank 0 as bytes so that
+ * all ranks decide alike. */
+typedef struct himpi_env {
+    char conf_file[4096];   /* HIMPI_CONF_FILE (configure) */
+    himpi_tune_mode tune;   /* HIMPI_TUNE off|init|lazy (configure);
+                               HIMPI_GENERATE_CONFIG=1 means init */
+    unsigned ops;           /* HIMPI_OPID: bit (1u << op) per operation to tune
+                               at init; 0-4 as in the original HiMPI, 5 = all,
+                               names, or a comma-separated list (configure) */
+    long long min_msg;      /* HIMPI_MIN_MSG, bytes, K/M/G suffixes (configure) */
+    long long max_msg;      /* HIMPI_MAX_MSG, >= min_msg (configure) */
+    int msg_stride;         /* HIMPI_MSG_STRIDE, multiplicative, >= 2 (configure) */
+    int num_levels;         /* HIMPI_NUM_LEVELS */
+    int groups;             /* HIMPI_GROUPS: force g everywhere; 0 = not forced */
+    HiMPI_Alg alg_in;       /* HIMPI_ALG_IN;  HIMPI_ALG_COUNT = not forced */
+    HiMPI_Alg alg_out;      /* HIMPI_ALG_OUT; HIMPI_ALG_COUNT = not forced */
+    int segment_size;       /* HIMPI_SEGMENT_SIZE, bytes; -1 = not forced */
+    MPIB_precision precision; /* HIMPI_MIN_REPS, HIMPI_MAX_REPS, HIMPI_CL, HIMPI_EPS */
+    MPIB_wait_policy wait;  /* HIMPI_WAIT */
+    int debug;              /* HIMPI_DEBUG: 0 or 1 */
+    int strict;             /* HIMPI_STRICT: 0 or 1 */
+} himpi_env;
+
+/* Returns the value of variable name, or NULL if it is unset. */
+typedef const char *(*himpi_env_getter)(const char *name, void *ctx);
+
+/* Parses every variable through get into env.  Unset and empty variables
+ * take their defaults.  Returns 0, or -1 with one message in err naming the
+ * variable, its value and what is accepted, e.g.
+ *   HIMPI_GROUPS='0' is not valid: expected an integer >= 1
+ * (the first invalid variable in the order of the struct). */
+int himpi_env_parse(himpi_env_getter get, void *ctx, himpi_env *env, char *err, size_t errlen);
+
+/* Checks the names of the HIMPI_* entries of envp (NAME=VALUE strings,
+ * NULL-terminated, like environ).  Returns 0 if all are known, or -1 with
+ * "HIMPI_X is not a HiMPI variable (known: ...)" for the first unknown one,
+ * which is most likely a misspelling. */
+int himpi_env_check_names(char *const *envp, char *err, size_t errlen);
+
+#endif /* HIMPI_ENV_H */

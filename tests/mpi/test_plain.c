@@ -1,0 +1,106 @@
+/* test_plain: the plain calls (HiMPI_Bcast and friends, which look their
+ * plans up) against MPI's own collectives, element by element, over a
+ * range of sizes and roots.  Whatever table and HIMPI_* settings the run
+ * has decide the plans: the end-to-end test runs it on a tuned table. */
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "himpi.h"
+#include "mpitap.h"
+
+static int p, rank;
+
+static const int counts[] = {1, 2, 16, 256, 1024, 4096}; /* ints: 4 B to 16 KiB */
+
+static void fill(int *buf, long n, int salt)
+{
+    for (long i = 0; i < n; i++)
+        buf[i] = (int)((rank + 1) * 7919 + i * 31 + salt);
+}
+
+static void compare(const int *got, const int *want, long n, const char *what, int count,
+                    int root, int rc)
+{
+    tap_check(rc == MPI_SUCCESS, "%s count %d root %d returned %d", what, count, root, rc);
+    for (long i = 0; i < n; i++)
+        if (got[i] != want[i]) {
+            tap_check(0, "%s count %d root %d: element %ld is %d, expected %d", what, count,
+                      root, i, got[i], want[i]);
+            return;
+        }
+}
+
+/* Runs op at every count and root; a, b, c hold p * count ints. */
+static void run(HiMPI_Op op, int count, int root, int *a, int *b, int *c)
+{
+    long all = (long)p * count;
+    int rc = MPI_SUCCESS;
+    fill(a, all, count);
+    memset(b, 0, (size_t)all * sizeof *b);
+    memset(c, 0, (size_t)all * sizeof *c);
+    switch (op) {
+    case HIMPI_OP_BCAST:
+        memcpy(b, a, (size_t)count * sizeof *a);
+        memcpy(c, a, (size_t)count * sizeof *a);
+        rc = HiMPI_Bcast(b, count, MPI_INT, root, MPI_COMM_WORLD);
+        MPI_Bcast(c, count, MPI_INT, root, MPI_COMM_WORLD);
+        compare(b, c, count, "bcast", count, root, rc);
+        break;
+    case HIMPI_OP_REDUCE:
+        rc = HiMPI_Reduce(a, b, count, MPI_INT, MPI_SUM, root, MPI_COMM_WORLD);
+        MPI_Reduce(a, c, count, MPI_INT, MPI_SUM, root, MPI_COMM_WORLD);
+        compare(b, c, rank == root ? count : 0, "reduce", count, root, rc);
+        break;
+    case HIMPI_OP_ALLREDUCE:
+        rc = HiMPI_Allreduce(a, b, count, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+        MPI_Allreduce(a, c, count, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+        compare(b, c, count, "allreduce", count, root, rc);
+        break;
+    case HIMPI_OP_SCATTER:
+        rc = HiMPI_Scatter(a, count, MPI_INT, b, count, MPI_INT, root, MPI_COMM_WORLD);
+        MPI_Scatter(a, count, MPI_INT, c, count, MPI_INT, root, MPI_COMM_WORLD);
+        compare(b, c, count, "scatter", count, root, rc);
+        break;
+    case HIMPI_OP_GATHER:
+        rc = HiMPI_Gather(a, count, MPI_INT, b, count, MPI_INT, root, MPI_COMM_WORLD);
+        MPI_Gather(a, count, MPI_INT, c, count, MPI_INT, root, MPI_COMM_WORLD);
+        compare(b, c, rank == root ? all : 0, "gather", count, root, rc);
+        break;
+    case HIMPI_OP_ALLGATHER:
+        rc = HiMPI_Allgather(a, count, MPI_INT, b, count, MPI_INT, MPI_COMM_WORLD);
+        MPI_Allgather(a, count, MPI_INT, c, count, MPI_INT, MPI_COMM_WORLD);
+        compare(b, c, all, "allgather", count, root, rc);
+        break;
+    case HIMPI_OP_COUNT:
+        break;
+    }
+}
+
+int main(int argc, char **argv)
+{
+    tap_init(&argc, &argv);
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int rc = HiMPI_Init(&argc, &argv);
+    tap_check(rc == MPI_SUCCESS, "HiMPI_Init returned %d", rc);
+    if (!tap_ok("HiMPI_Init"))
+        return tap_finish();
+    const int ncounts = (int)(sizeof counts / sizeof counts[0]);
+    size_t most = (size_t)p * (size_t)counts[ncounts - 1] * sizeof(int);
+    int *a = malloc(most), *b = malloc(most), *c = malloc(most);
+    for (int op = 0; op < HIMPI_OP_COUNT; op++) {
+        for (int i = 0; i < ncounts; i++) {
+            run((HiMPI_Op)op, counts[i], 0, a, b, c);
+            run((HiMPI_Op)op, counts[i], p - 1, a, b, c);
+        }
+        tap_ok("plain %s equals MPI's at %d sizes and 2 roots", HiMPI_Op_name((HiMPI_Op)op),
+               ncounts);
+    }
+    free(a);
+    free(b);
+    free(c);
+    HiMPI_Finalize();
+    return tap_finish();
+}

@@ -1,0 +1,320 @@
+/* test_tuning: how plain calls get their plans: from rank 0's table and
+ * environment whatever the other ranks hold, with malformed tables and
+ * invalid settings handled alike on every rank, tuned at HiMPI_Init or at
+ * a size's first call, overridden by HIMPI_*, and loaded at a
+ * communicator's first call when the application never called HiMPI_Init.
+ * Each scenario sets the environment of its own process (rank by rank)
+ * and runs one HiMPI_Init ... HiMPI_Finalize session inside MPI. */
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "himpi.h"
+#include "mpitap.h"
+#include "plan.h"
+#include "table_file.h"
+
+static int p, rank;
+static char dir[256];
+
+static const char *const variables[] = {
+    "HIMPI_CONF_FILE", "HIMPI_TUNE",    "HIMPI_GENERATE_CONFIG", "HIMPI_OPID",
+    "HIMPI_MIN_MSG",   "HIMPI_MAX_MSG", "HIMPI_MSG_STRIDE",      "HIMPI_GROUPS",
+    "HIMPI_ALG_IN",    "HIMPI_ALG_OUT", "HIMPI_SEGMENT_SIZE",    "HIMPI_STRICT",
+    "HIMPI_MIN_REPS",  "HIMPI_MAX_REPS"};
+
+/* A clean environment with quick measurements. */
+static void reset_env(void)
+{
+    for (size_t i = 0; i < sizeof variables / sizeof variables[0]; i++)
+        unsetenv(variables[i]);
+    setenv("HIMPI_MIN_REPS", "2", 1);
+    setenv("HIMPI_MAX_REPS", "4", 1);
+}
+
+static const char *path(const char *name)
+{
+    static char buf[4][512];
+    static int next;
+    char *b = buf[next++ % 4];
+    snprintf(b, sizeof buf[0], "%s/%s", dir, name);
+    return b;
+}
+
+static void write_file(const char *file, const char *text)
+{
+    FILE *f = fopen(file, "w");
+    tap_check(f != NULL, "cannot create %s", file);
+    if (f != NULL) {
+        fputs(text, f);
+        fclose(f);
+    }
+}
+
+/* Whether the table in file has a row for op on p processes at size with
+ * native algorithms. */
+static int has_row(const char *file, HiMPI_Op op, int size)
+{
+    himpi_table t;
+    himpi_table_init(&t);
+    char err[512];
+    int found = himpi_table_load(file, &t, err, sizeof err) == 0 &&
+                himpi_table_find(&t, op, p, size, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE) != NULL;
+    himpi_table_free(&t);
+    return found;
+}
+
+/* The whole file as a string ("" if it does not exist). */
+static char *slurp(const char *file)
+{
+    char *text = NULL, err[256];
+    size_t len;
+    if (himpi_file_read(file, &text, &len, err, sizeof err) != 0)
+        return strdup("");
+    return text;
+}
+
+/* Checks that every rank chose the same plan, and that it is want. */
+static void expect_plan(HiMPI_Op op, MPI_Comm comm, int bytes, const HiMPI_Params *want)
+{
+    HiMPI_Params got;
+    int rc = himpi_plan_choose(op, comm, bytes, MPI_BYTE, &got);
+    tap_check(rc == MPI_SUCCESS, "himpi_plan_choose returned %d", rc);
+    int mine[4] = {got.groups, got.alg_out, got.alg_in, got.segment_size}, lo[4], hi[4];
+    MPI_Allreduce(mine, lo, 4, MPI_INT, MPI_MIN, comm);
+    MPI_Allreduce(mine, hi, 4, MPI_INT, MPI_MAX, comm);
+    tap_check(memcmp(lo, hi, sizeof lo) == 0, "ranks chose different plans");
+    tap_check(got.groups == want->groups && got.alg_out == want->alg_out &&
+                  got.alg_in == want->alg_in && got.segment_size == want->segment_size,
+              "%s %d bytes: plan g=%d %s/%s seg %d, expected g=%d %s/%s seg %d",
+              HiMPI_Op_name(op), bytes, got.groups, HiMPI_Alg_name(got.alg_out),
+              HiMPI_Alg_name(got.alg_in), got.segment_size, want->groups,
+              HiMPI_Alg_name(want->alg_out), HiMPI_Alg_name(want->alg_in), want->segment_size);
+}
+
+/* Plain HiMPI_Bcast and HiMPI_Allreduce against MPI's, on comm. */
+static void check_calls(MPI_Comm comm, int count)
+{
+    int cp, cr;
+    MPI_Comm_size(comm, &cp);
+    MPI_Comm_rank(comm, &cr);
+    int *a = malloc((size_t)count * sizeof *a), *b = malloc((size_t)count * sizeof *b);
+    int *c = malloc((size_t)count * sizeof *c);
+    int root = cp - 1;
+    for (int i = 0; i < count; i++)
+        a[i] = b[i] = cr == root ? i * 7 + 3 : -1;
+    int rc = HiMPI_Bcast(a, count, MPI_INT, root, comm);
+    MPI_Bcast(b, count, MPI_INT, root, comm);
+    tap_check(rc == MPI_SUCCESS && memcmp(a, b, (size_t)count * sizeof *a) == 0,
+              "HiMPI_Bcast of %d ints differs from MPI_Bcast (rc %d)", count, rc);
+    for (int i = 0; i < count; i++)
+        a[i] = cr * 1000 + i;
+    rc = HiMPI_Allreduce(a, b, count, MPI_INT, MPI_SUM, comm);
+    MPI_Allreduce(a, c, count, MPI_INT, MPI_SUM, comm);
+    tap_check(rc == MPI_SUCCESS && memcmp(b, c, (size_t)count * sizeof *b) == 0,
+              "HiMPI_Allreduce of %d ints differs from MPI_Allreduce (rc %d)", count, rc);
+    free(a);
+    free(b);
+    free(c);
+}
+
+/* Both codes on every rank: HiMPI_Init's, and whether all ranks agree. */
+static int init_everywhere(int want)
+{
+    int rc = HiMPI_Init(NULL, NULL), lo, hi;
+    MPI_Allreduce(&rc, &lo, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(&rc, &hi, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    tap_check(lo == hi, "HiMPI_Init returned different codes on different ranks");
+    tap_check(rc == want, "HiMPI_Init returned %d, expected %d", rc, want);
+    return rc;
+}
+
+static void different_files(void)
+{
+    reset_env();
+    int g = p < 2 ? 1 : 2;
+    char text[512];
+    if (rank == 0)
+        snprintf(text, sizeof text, "himpi-table 1\nbcast %d 1024 chain native %d 1 0 - - -\n", p, g);
+    else
+        snprintf(text, sizeof text, "himpi-table 1\nbcast %d 1024 native native 1 1 0 - - -\n", p);
+    char name[64];
+    snprintf(name, sizeof name, "rank%d.conf", rank);
+    write_file(path(name), text);
+    setenv("HIMPI_CONF_FILE", path(name), 1);
+    if (rank != 0)
+        setenv("HIMPI_GROUPS", "3", 1); /* rank 0's environment rules */
+    if (init_everywhere(MPI_SUCCESS) == MPI_SUCCESS) {
+        const HiMPI_Params want = {g, HIMPI_ALG_CHAIN, HIMPI_ALG_NATIVE, 0};
+        expect_plan(HIMPI_OP_BCAST, MPI_COMM_WORLD, 1024, &want);
+        check_calls(MPI_COMM_WORLD, 256);
+        HiMPI_Finalize();
+    }
+    tap_ok("every rank follows rank 0's table and environment");
+}
+
+static void malformed_table(void)
+{
+    reset_env();
+    write_file(path("bad.conf"), "himpi-table 1\nbcast 4 1K native native 2 1 0 - - -\n");
+    setenv("HIMPI_CONF_FILE", path("bad.conf"), 1);
+    if (init_everywhere(MPI_SUCCESS) == MPI_SUCCESS) {
+        const HiMPI_Params flat = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
+        expect_plan(HIMPI_OP_BCAST, MPI_COMM_WORLD, 1024, &flat);
+        check_calls(MPI_COMM_WORLD, 256);
+        HiMPI_Finalize();
+    }
+    tap_ok("a malformed table is reported and the default plan runs");
+    setenv("HIMPI_STRICT", "1", 1);
+    init_everywhere(MPI_ERR_ARG);
+    tap_ok("with HIMPI_STRICT=1 a malformed table fails HiMPI_Init on every rank");
+}
+
+static void invalid_setting(void)
+{
+    reset_env();
+    setenv("HIMPI_CONF_FILE", path("none.conf"), 1);
+    if (rank == 0)
+        setenv("HIMPI_GROUPS", "0", 1);
+    init_everywhere(MPI_ERR_ARG);
+    tap_ok("an invalid setting on rank 0 fails HiMPI_Init on every rank");
+    reset_env();
+    setenv("HIMPI_CONF_FILE", path("none.conf"), 1);
+    if (rank == p - 1 && p > 1)
+        setenv("HIMPI_GROUPS", "0", 1);
+    if (init_everywhere(MPI_SUCCESS) == MPI_SUCCESS)
+        HiMPI_Finalize();
+    tap_ok("other ranks' settings are not read");
+}
+
+static void lazy_tuning(void)
+{
+    reset_env();
+    setenv("HIMPI_CONF_FILE", path("lazy.conf"), 1);
+    setenv("HIMPI_TUNE", "lazy", 1);
+    if (init_everywhere(MPI_SUCCESS) != MPI_SUCCESS) {
+        tap_ok("lazy tuning");
+        return;
+    }
+    check_calls(MPI_COMM_WORLD, 1024); /* 4 KiB: tunes bcast, then allreduce */
+    char *first = rank == 0 ? slurp(path("lazy.conf")) : NULL;
+    check_calls(MPI_COMM_WORLD, 1024);
+    if (rank == 0) {
+        char *second = slurp(path("lazy.conf"));
+        /* One rank has nothing to tune. */
+        tap_check(has_row(path("lazy.conf"), HIMPI_OP_BCAST, 4096) == (p > 1) &&
+                      has_row(path("lazy.conf"), HIMPI_OP_ALLREDUCE, 4096) == (p > 1),
+                  "lazy.conf: %s rows for bcast and allreduce at 4096 bytes",
+                  p > 1 ? "no" : "unexpected");
+        tap_check(strcmp(first, second) == 0, "the second call tuned again");
+        free(first);
+        free(second);
+    }
+    HiMPI_Finalize();
+    tap_ok("lazy tuning tunes a size at its first call only, and results stay right");
+}
+
+static void init_tuning(const char *variable, const char *value)
+{
+    reset_env();
+    setenv("HIMPI_CONF_FILE", path("init.conf"), 1);
+    setenv(variable, value, 1);
+    setenv("HIMPI_OPID", "bcast,scatter", 1);
+    setenv("HIMPI_MIN_MSG", "16", 1);
+    setenv("HIMPI_MAX_MSG", "64", 1);
+    if (init_everywhere(MPI_SUCCESS) == MPI_SUCCESS)
+        HiMPI_Finalize();
+    char *first = rank == 0 ? slurp(path("init.conf")) : NULL;
+    if (init_everywhere(MPI_SUCCESS) == MPI_SUCCESS)
+        HiMPI_Finalize();
+    if (rank == 0) {
+        char *second = slurp(path("init.conf"));
+        for (int size = 16; size <= 64; size *= 2)
+            tap_check(has_row(path("init.conf"), HIMPI_OP_BCAST, size) &&
+                          has_row(path("init.conf"), HIMPI_OP_SCATTER, size),
+                      "init.conf lacks bcast or scatter at %d bytes", size);
+        tap_check(!has_row(path("init.conf"), HIMPI_OP_REDUCE, 16),
+                  "init.conf has an operation not asked for");
+        tap_check(strcmp(first, second) == 0, "a second HiMPI_Init tuned again");
+        free(first);
+        free(second);
+    }
+    tap_ok("%s=%s tunes the asked sizes and operations once", variable, value);
+    if (rank == 0)
+        unlink(path("init.conf"));
+}
+
+static void overrides(void)
+{
+    reset_env();
+    char text[256];
+    snprintf(text, sizeof text, "himpi-table 1\nbcast %d 1024 native native 1 1 0 - - -\n", p);
+    write_file(path("over.conf"), text);
+    setenv("HIMPI_CONF_FILE", path("over.conf"), 1);
+    setenv("HIMPI_GROUPS", "2", 1);
+    setenv("HIMPI_ALG_OUT", "chain", 1);
+    setenv("HIMPI_ALG_IN", "binomial", 1);
+    setenv("HIMPI_SEGMENT_SIZE", "1K", 1);
+    if (init_everywhere(MPI_SUCCESS) == MPI_SUCCESS) {
+        int g = p < 2 ? p : 2;
+        const HiMPI_Params bcast = {g, HIMPI_ALG_CHAIN, HIMPI_ALG_BINOMIAL, 1024};
+        const HiMPI_Params allreduce = {g, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 1024};
+        expect_plan(HIMPI_OP_BCAST, MPI_COMM_WORLD, 1024, &bcast);
+        expect_plan(HIMPI_OP_ALLREDUCE, MPI_COMM_WORLD, 1024, &allreduce);
+        check_calls(MPI_COMM_WORLD, 256);
+        HiMPI_Finalize();
+    }
+    tap_ok("HIMPI_GROUPS, HIMPI_ALG_* and HIMPI_SEGMENT_SIZE override the table");
+}
+
+static void without_init(void)
+{
+    reset_env();
+    int g = p < 3 ? p : 3;
+    char text[256];
+    snprintf(text, sizeof text, "himpi-table 1\nbcast %d 64 binomial native %d 1 0 - - -\n", p, g);
+    write_file(path("noinit.conf"), text);
+    setenv("HIMPI_CONF_FILE", path("noinit.conf"), 1);
+    MPI_Comm comm;
+    MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+    const HiMPI_Params want = {g, HIMPI_ALG_BINOMIAL, HIMPI_ALG_NATIVE, 0};
+    expect_plan(HIMPI_OP_BCAST, comm, 400, &want);
+    check_calls(comm, 100);
+    MPI_Comm_free(&comm);
+    tap_ok("without HiMPI_Init a communicator loads the table at its first call");
+}
+
+int main(int argc, char **argv)
+{
+    tap_init(&argc, &argv);
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0) {
+        snprintf(dir, sizeof dir, "%s/himpi-tuning-XXXXXX",
+                 getenv("TMPDIR") != NULL ? getenv("TMPDIR") : "/tmp");
+        if (mkdtemp(dir) == NULL)
+            dir[0] = '\0';
+    }
+    MPI_Bcast(dir, sizeof dir, MPI_CHAR, 0, MPI_COMM_WORLD);
+    tap_check(dir[0] != '\0', "cannot create a temporary directory");
+    if (tap_ok("temporary directory %s", dir)) {
+        different_files();
+        malformed_table();
+        invalid_setting();
+        lazy_tuning();
+        init_tuning("HIMPI_TUNE", "init");
+        init_tuning("HIMPI_GENERATE_CONFIG", "1");
+        overrides();
+        without_init();
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (rank == 0 && dir[0] != '\0') {
+        char cmd[300];
+        snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+        tap_check(system(cmd) == 0, "cannot remove %s", dir);
+    }
+    return tap_finish();
+}

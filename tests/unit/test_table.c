@@ -1,0 +1,895 @@
+/* test_table: configuration tables in memory: the text format, editing and
+ * the run-time lookup (table.h, doc/config-format.md). */
+#include <config.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "table.h"
+#include "unit.h"
+
+#define HEADER "himpi-table 1\n"
+
+static himpi_table parse_ok(const char *text)
+{
+    himpi_table t;
+    char err[512] = "";
+    himpi_table_init(&t);
+    int rc = himpi_table_parse(text, strlen(text), "t.conf", &t, err, sizeof err);
+    ck_assert_msg(rc == 0, "rejected: %s", err);
+    return t;
+}
+
+/* Asserts that text is rejected with "t.conf:LINE: " and word in the reason,
+ * and that the table is left empty. */
+static void reject_len(const char *text, size_t len, long line, const char *word)
+{
+    himpi_table t;
+    himpi_table_init(&t);
+    himpi_row old = {.op = HIMPI_OP_BCAST, .procs = 2, .groups = 1, .levels = 1};
+    ck_assert_int_eq(himpi_table_put(&t, &old), 0);
+    char err[512] = "", where[32];
+    snprintf(where, sizeof where, "t.conf:%ld: ", line);
+    ck_assert_int_eq(himpi_table_parse(text, len, "t.conf", &t, err, sizeof err), -1);
+    ck_assert_msg(strncmp(err, where, strlen(where)) == 0 && strstr(err, word) != NULL,
+                  "'%s' is not at '%s' with '%s'", err, where, word);
+    ck_assert_uint_eq(t.nrows, 0);
+    himpi_table_free(&t);
+}
+
+static void reject(const char *text, long line, const char *word)
+{
+    reject_len(text, strlen(text), line, word);
+}
+
+/* A row line of the current format with the given fields after op. */
+#define ROW(op, rest) op " " rest "\n"
+
+/* ------------------------------------------------------------------------ */
+/* Good files                                                                */
+/* ------------------------------------------------------------------------ */
+
+START_TEST(current_format_with_header)
+{
+    himpi_table t = parse_ok("# written by a test\n"
+                             "\n"
+                             HEADER
+                             "host      node01,node02\n"
+                             "mpi       Open MPI 4.1.4  \n"
+                             "ppn       4\n"
+                             "precision 5 100 0.95 0.025\n"
+                             "date      2026-11-22T03:00:00Z\n"
+                             "   # op  procs ...\n"
+                             "bcast  8  1024  native  native  2  1  0  1.234000e-05  "
+                             "1.500000e-05  2.100000e-07\n"
+                             "reduce\t16\t0\tbinary\trabenseifner\t4\t1\t8192\t-\t-\t-\n");
+    ck_assert_int_eq(t.legacy, 0);
+    ck_assert_str_eq(t.header.hosts, "node01,node02");
+    ck_assert_str_eq(t.header.mpi, "Open MPI 4.1.4");
+    ck_assert_int_eq(t.header.ppn, 4);
+    ck_assert_int_eq(t.header.precision.min_reps, 5);
+    ck_assert_int_eq(t.header.precision.max_reps, 100);
+    ck_assert_double_eq(t.header.precision.cl, 0.95);
+    ck_assert_double_eq(t.header.precision.eps, 0.025);
+    ck_assert_str_eq(t.header.date, "2026-11-22T03:00:00Z");
+    ck_assert_uint_eq(t.nrows, 2);
+    const himpi_row *r = &t.rows[0];
+    ck_assert_int_eq(r->op, HIMPI_OP_BCAST);
+    ck_assert_int_eq(r->procs, 8);
+    ck_assert_int_eq(r->msg_size, 1024);
+    ck_assert_int_eq(r->alg_out, HIMPI_ALG_NATIVE);
+    ck_assert_int_eq(r->alg_in, HIMPI_ALG_NATIVE);
+    ck_assert_int_eq(r->groups, 2);
+    ck_assert_int_eq(r->levels, 1);
+    ck_assert_int_eq(r->segment_size, 0);
+    ck_assert_double_eq(r->time, 1.234e-05);
+    ck_assert_double_eq(r->flat_time, 1.5e-05);
+    ck_assert_double_eq(r->ci, 2.1e-07);
+    r = &t.rows[1];
+    ck_assert_int_eq(r->op, HIMPI_OP_REDUCE);
+    ck_assert_int_eq(r->alg_out, HIMPI_ALG_BINARY);
+    ck_assert_int_eq(r->alg_in, HIMPI_ALG_RABENSEIFNER);
+    ck_assert_int_eq(r->segment_size, 8192);
+    ck_assert_double_lt(r->time, 0);
+    ck_assert_double_lt(r->flat_time, 0);
+    ck_assert_double_lt(r->ci, 0);
+    himpi_table_free(&t);
+}
+END_TEST
+
+START_TEST(header_fields_optional_and_in_any_order)
+{
+    himpi_table t = parse_ok(HEADER "date d\nppn 0\nhost h\n");
+    ck_assert_str_eq(t.header.hosts, "h");
+    ck_assert_str_eq(t.header.mpi, "");
+    ck_assert_str_eq(t.header.date, "d");
+    ck_assert_int_eq(t.header.precision.min_reps, 0);
+    ck_assert_uint_eq(t.nrows, 0);
+    himpi_table_free(&t);
+    t = parse_ok(HEADER);
+    ck_assert_uint_eq(t.nrows, 0);
+    himpi_table_free(&t);
+}
+END_TEST
+
+START_TEST(empty_file_is_empty_table)
+{
+    himpi_table t;
+    char err[64];
+    himpi_table_init(&t);
+    ck_assert_int_eq(himpi_table_parse(NULL, 0, "t.conf", &t, err, sizeof err), 0);
+    ck_assert_uint_eq(t.nrows, 0);
+    ck_assert_int_eq(t.legacy, 0);
+    himpi_table_free(&t);
+}
+END_TEST
+
+START_TEST(dos_line_endings_accepted)
+{
+    himpi_table t = parse_ok("himpi-table 1\r\nhost h \r\n"
+                             "bcast 8 1024 native native 2 1 0 1e-5 - -\r\n");
+    ck_assert_str_eq(t.header.hosts, "h");
+    ck_assert_uint_eq(t.nrows, 1);
+    himpi_table_free(&t);
+}
+END_TEST
+
+START_TEST(strings_at_their_limits)
+{
+    char text[600];
+    snprintf(text, sizeof text, HEADER "host %0255d\nmpi %0127d\ndate %031d\n", 0, 0, 0);
+    himpi_table t = parse_ok(text);
+    ck_assert_uint_eq(strlen(t.header.hosts), 255);
+    ck_assert_uint_eq(strlen(t.header.mpi), 127);
+    ck_assert_uint_eq(strlen(t.header.date), 31);
+    himpi_table_free(&t);
+}
+END_TEST
+
+START_TEST(longest_line_accepted)
+{
+    char *text = malloc(4096 + 32);
+    strcpy(text, HEADER);
+    size_t n = strlen(text);
+    memset(text + n, '#', 4096);
+    strcpy(text + n + 4096, "\n");
+    himpi_table t = parse_ok(text);
+    himpi_table_free(&t);
+    free(text);
+}
+END_TEST
+
+START_TEST(numbers_at_their_limits)
+{
+    himpi_table t = parse_ok(HEADER "bcast 2147483647 2147483647 native native 2147483647 1 "
+                                    "2147483647 0 0.0 1e300\n"
+                                    "bcast 1 0 linear linear 1 1 0 -0 - 7\n");
+    ck_assert_int_eq(t.rows[0].procs, 2147483647);
+    ck_assert_int_eq(t.rows[0].msg_size, 2147483647);
+    ck_assert_int_eq(t.rows[0].groups, 2147483647);
+    ck_assert_int_eq(t.rows[0].segment_size, 2147483647);
+    ck_assert_double_eq(t.rows[0].time, 0);
+    ck_assert_double_eq(t.rows[1].time, 0);
+    ck_assert_double_eq(t.rows[1].ci, 7);
+    himpi_table_free(&t);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------ */
+/* The original HiMPI's format                                               */
+/* ------------------------------------------------------------------------ */
+
+START_TEST(legacy_with_column_header)
+{
+    himpi_table t = parse_ok("#num_procs\tnum_groups\tnum_levels\tmsg_size\talg_in\talg_out\t"
+                             "op_id\n"
+                             "16\t4\t1\t1024\t0\t0\t0\n"
+                             "16 2 1 2048 1 3 0\n"
+                             "\n"
+                             "# a comment\n"
+                             "8\t2\t1\t1024\t0\t0\t2\n");
+    ck_assert_int_eq(t.legacy, 1);
+    ck_assert_str_eq(t.header.hosts, "");
+    ck_assert_uint_eq(t.nrows, 3);
+    const himpi_row *r = &t.rows[0];
+    ck_assert_int_eq(r->op, HIMPI_OP_BCAST);
+    ck_assert_int_eq(r->procs, 16);
+    ck_assert_int_eq(r->groups, 4);
+    ck_assert_int_eq(r->levels, 1);
+    ck_assert_int_eq(r->msg_size, 1024);
+    ck_assert_int_eq(r->segment_size, 0);
+    ck_assert_double_lt(r->time, 0);
+    ck_assert_double_lt(r->flat_time, 0);
+    ck_assert_double_lt(r->ci, 0);
+    /* alg_in comes before alg_out: 1 (lin) inside, 3 (flat) between. */
+    ck_assert_int_eq(t.rows[1].alg_in, HIMPI_ALG_CHAIN);
+    ck_assert_int_eq(t.rows[1].alg_out, HIMPI_ALG_LINEAR);
+    ck_assert_int_eq(t.rows[2].op, HIMPI_OP_ALLREDUCE);
+    himpi_table_free(&t);
+}
+END_TEST
+
+START_TEST(legacy_detected_by_seven_integers)
+{
+    himpi_table t = parse_ok("# no column header\n4 2 1 64 0 0 3\n4 2 1 64 0 0 4\n");
+    ck_assert_int_eq(t.legacy, 1);
+    ck_assert_uint_eq(t.nrows, 2);
+    ck_assert_int_eq(t.rows[0].op, HIMPI_OP_SCATTER);
+    ck_assert_int_eq(t.rows[1].op, HIMPI_OP_GATHER);
+    himpi_table_free(&t);
+}
+END_TEST
+
+START_TEST(legacy_column_header_only)
+{
+    himpi_table t = parse_ok("#num_procs\tnum_groups\tnum_levels\tmsg_size\talg_in\talg_out\t"
+                             "op_id\n");
+    ck_assert_int_eq(t.legacy, 1);
+    ck_assert_uint_eq(t.nrows, 0);
+    himpi_table_free(&t);
+}
+END_TEST
+
+START_TEST(legacy_bcast_algorithm_ids)
+{
+    const HiMPI_Alg want[] = {HIMPI_ALG_NATIVE,   HIMPI_ALG_CHAIN,
+                              HIMPI_ALG_BINARY,   HIMPI_ALG_LINEAR,
+                              HIMPI_ALG_BINOMIAL, HIMPI_ALG_SCATTER_RING_ALLGATHER,
+                              HIMPI_ALG_SCATTER_RD_ALLGATHER, HIMPI_ALG_BINOMIAL,
+                              HIMPI_ALG_PIPELINE};
+    for (int id = 0; id < 9; id++) {
+        char text[64];
+        snprintf(text, sizeof text, "8 2 1 1024 %d %d 0\n", id, id);
+        himpi_table t = parse_ok(text);
+        ck_assert_int_eq(t.rows[0].alg_in, want[id]);
+        ck_assert_int_eq(t.rows[0].alg_out, want[id]);
+        himpi_table_free(&t);
+    }
+}
+END_TEST
+
+START_TEST(legacy_rejections)
+{
+    reject("8 2 1 1024 0 0 5\n", 1, "all operations");
+    reject("8 2 1 1024 0 0 6\n", 1, "unknown op_id 6");
+    reject("#num_procs\n8 2 1 1024 9 0 0\n", 2, "unknown algorithm id 9 for bcast");
+    reject("8 2 1 1024 0 1 1\n", 1, "unknown algorithm id 1 for reduce");
+    reject("8 2 1 1024 2 0 4\n", 1, "unknown algorithm id 2 for gather");
+    reject("8 2 2 1024 0 0 0\n", 1, "levels 2 not supported");
+    reject("8 2 -1 1024 0 0 0\n", 1, "num_levels '-1': out of range");
+    reject("8 9 1 1024 0 0 0\n", 1, "groups 9 > procs 8");
+    reject("8 0 1 1024 0 0 0\n", 1, "num_groups '0': out of range");
+    reject("#num_procs\n8 2 1 1024 0 0\n", 2, "row has 6 fields, expected 7");
+    reject("8 2 1 1024 0 0 0\n8 2 1 1024 0 x 0\n", 2, "alg_out 'x': non-numeric");
+    reject("8 2 1 1024 0 0 0\n8 2 1 2147483648 0 0 0\n", 2, "msg_size '2147483648': out of range");
+    reject("8 2 1 1024 0 0 0\n8 4 1 1024 0 0 0\n", 2,
+           "duplicate row for bcast procs 8 size 1024 native/native (first at line 1)");
+    /* binomial (4) and binomial_mpich (7) are the same HiMPI algorithm. */
+    reject("8 2 1 1024 4 4 0\n8 2 1 1024 7 7 0\n", 2, "binomial/binomial (first at line 1)");
+    reject("8 2 1 1024 0 0 0\n8 2 1 1024 0 0 1", 2, "truncated line");
+    reject_len("8 2 1 1024 0 0 0\n8 2 1\0 1024 0 0 1\n",
+               sizeof "8 2 1 1024 0 0 0\n8 2 1\0 1024 0 0 1\n" - 1, 2, "NUL byte");
+    reject("#num_procs\nhimpi-table 1\n", 2, "row has 2 fields, expected 7");
+}
+END_TEST
+
+/* ------------------------------------------------------------------------ */
+/* Rejections                                                                */
+/* ------------------------------------------------------------------------ */
+
+START_TEST(header_line_rejections)
+{
+    reject("hello\n", 1, "bad header: expected 'himpi-table 1'");
+    reject("# comment\n\nhimpi-tables 1\n", 3, "bad header");
+    reject("himpi-table 0\n", 1, "bad header");
+    reject("himpi-table\n", 1, "bad header");
+    reject("himpi-table 1 x\n", 1, "bad header");
+    reject("himpi-table one\n", 1, "bad header");
+    reject("himpi-table 2\n", 1, "table version 2 is newer than this HiMPI reads (1)");
+    reject("himpi-table 99999999999999999999\n", 1, "is newer");
+    reject("# only comments\n\n", 2, "bad header");
+    reject("\n", 1, "bad header");
+    reject("1 2 3 4 5 6\n", 1, "bad header");
+    reject(HEADER "himpi-table 1\n", 2, "'himpi-table' line repeated (first at line 1)");
+}
+END_TEST
+
+START_TEST(header_field_rejections)
+{
+    reject(HEADER "hosts a\n", 2, "unknown header field 'hosts'");
+    reject(HEADER "host a\nhost b\n", 3, "duplicate header field 'host' (first at line 2)");
+    reject(HEADER "ppn 1\nbcast 8 1024 native native 2 1 0 - - -\nppn 2\n", 4,
+           "header field 'ppn' after the first row (line 3)");
+    reject(HEADER "host\n", 2, "missing value for host");
+    reject(HEADER "date   \t \n", 2, "missing value for date");
+    reject(HEADER "mpi a\tb\x01\n", 2, "control character in mpi");
+    char text[600];
+    snprintf(text, sizeof text, HEADER "host %0256d\n", 0);
+    reject(text, 2, "host value too long (256 bytes, at most 255)");
+    snprintf(text, sizeof text, HEADER "mpi %0128d\n", 0);
+    reject(text, 2, "mpi value too long");
+    snprintf(text, sizeof text, HEADER "date %032d\n", 0);
+    reject(text, 2, "date value too long");
+    reject(HEADER "ppn four\n", 2, "ppn 'four': non-numeric field");
+    reject(HEADER "ppn -1\n", 2, "ppn '-1': out of range");
+    reject(HEADER "ppn 1 2\n", 2, "ppn takes 1 value, got 2");
+    reject(HEADER "precision 5 100 0.95\n", 2, "precision takes 4 values");
+    reject(HEADER "precision 0 100 0.95 0.025\n", 2, "invalid precision");
+    reject(HEADER "precision 5 4 0.95 0.025\n", 2, "invalid precision");
+    reject(HEADER "precision 5 100 1 0.025\n", 2, "invalid precision");
+    reject(HEADER "precision 5 100 0.95 0\n", 2, "invalid precision");
+    reject(HEADER "precision 5 100 0.95x 0.025\n", 2, "cl '0.95x': non-numeric field");
+    reject(HEADER "precision 5 100 0.95 nan\n", 2, "eps 'nan': out of range");
+}
+END_TEST
+
+START_TEST(row_rejections)
+{
+    reject(HEADER ROW("bcast", "8 1024 native native 2 1 0 - -"), 2,
+           "row has 10 fields, expected 11");
+    reject(HEADER ROW("bcast", "8 1024 native native 2 1 0 - - - -"), 2,
+           "row has 12 fields, expected 11");
+    reject(HEADER ROW("alltoall", "8 1024 native native 2 1 0 - - -"), 2,
+           "unknown operation 'alltoall'");
+    reject(HEADER ROW("bcast", "0 1024 native native 1 1 0 - - -"), 2,
+           "procs '0': out of range (1..2147483647)");
+    reject(HEADER ROW("bcast", "8x 1024 native native 1 1 0 - - -"), 2,
+           "procs '8x': non-numeric field");
+    reject(HEADER ROW("bcast", "+8 1024 native native 1 1 0 - - -"), 2,
+           "procs '+8': non-numeric field");
+    reject(HEADER ROW("bcast", "-8 1024 native native 1 1 0 - - -"), 2,
+           "procs '-8': out of range");
+    reject(HEADER ROW("bcast", "2147483648 1024 native native 1 1 0 - - -"), 2,
+           "procs '2147483648': out of range");
+    reject(HEADER ROW("bcast", "99999999999999999999999 1024 native native 1 1 0 - - -"), 2,
+           "out of range");
+    reject(HEADER ROW("bcast", "8 2147483648 native native 1 1 0 - - -"), 2,
+           "msg_size '2147483648': out of range (0..2147483647)");
+    reject(HEADER ROW("bcast", "8 1e3 native native 1 1 0 - - -"), 2,
+           "msg_size '1e3': non-numeric");
+    reject(HEADER ROW("bcast", "8 1024 fast native 1 1 0 - - -"), 2,
+           "alg_out: unknown algorithm 'fast'");
+    reject(HEADER ROW("bcast", "8 1024 native ring 1 1 0 - - -"), 2,
+           "alg_in: algorithm 'ring' does not exist for bcast");
+    reject(HEADER ROW("allgather", "8 1024 linear native 1 1 0 - - -"), 2,
+           "algorithm 'linear' does not exist for allgather");
+    reject(HEADER ROW("bcast", "8 1024 native native 9 1 0 - - -"), 2, "groups 9 > procs 8");
+    reject(HEADER ROW("bcast", "8 1024 native native 0 1 0 - - -"), 2,
+           "groups '0': out of range");
+    reject(HEADER ROW("bcast", "8 1024 native native 2 2 0 - - -"), 2,
+           "levels 2 not supported (this HiMPI builds one level of groups)");
+    reject(HEADER ROW("bcast", "8 1024 native native 2 0 0 - - -"), 2,
+           "levels 0 not supported");
+    reject(HEADER ROW("bcast", "8 1024 native native 2 1 -1 - - -"), 2,
+           "segment '-1': out of range");
+    reject(HEADER ROW("bcast", "8 1024 native native 2 1 0 fast - -"), 2,
+           "time 'fast': non-numeric field");
+    reject(HEADER ROW("bcast", "8 1024 native native 2 1 0 -1 - -"), 2,
+           "time '-1': out of range");
+    reject(HEADER ROW("bcast", "8 1024 native native 2 1 0 - inf -"), 2,
+           "flat_time 'inf': out of range");
+    reject(HEADER ROW("bcast", "8 1024 native native 2 1 0 - - nan"), 2,
+           "ci 'nan': out of range");
+    reject(HEADER ROW("bcast", "8 1024 native native 2 1 0 - - 1e999"), 2,
+           "ci '1e999': out of range");
+    reject(HEADER ROW("bcast", "8 1024 native native 2 1 0 - - 1,5"), 2,
+           "ci '1,5': non-numeric");
+}
+END_TEST
+
+START_TEST(duplicate_rows)
+{
+    reject(HEADER "# rows\n" ROW("bcast", "8 1024 native native 2 1 0 - - -")
+               ROW("bcast", "8 2048 native native 2 1 0 - - -")
+               ROW("bcast", "8 1024 native native 4 1 0 1 - -"),
+           5, "duplicate row for bcast procs 8 size 1024 native/native (first at line 3)");
+    /* The first duplicate in file order is named, before a later error. */
+    reject(HEADER ROW("bcast", "8 1 linear chain 2 1 0 - - -")
+               ROW("bcast", "8 2 native native 2 1 0 - - -")
+               ROW("bcast", "8 2 native native 2 1 0 - - -")
+               ROW("bcast", "8 1 linear chain 2 1 0 - - -")
+               ROW("bcast", "8 1 native native 9 1 0 - - -"),
+           4, "size 2 native/native (first at line 3)");
+    /* A different pair is a different key. */
+    himpi_table t = parse_ok(HEADER ROW("bcast", "8 1024 native native 2 1 0 - - -")
+                                 ROW("bcast", "8 1024 native linear 2 1 0 - - -")
+                                     ROW("reduce", "8 1024 native native 2 1 0 - - -"));
+    ck_assert_uint_eq(t.nrows, 3);
+    himpi_table_free(&t);
+}
+END_TEST
+
+START_TEST(line_rejections)
+{
+    reject(HEADER "host h", 2, "truncated line (no newline at end of file)");
+    reject("himpi-table 1", 1, "truncated line");
+    reject(HEADER "   ", 2, "truncated line");
+    reject_len(HEADER "host a\0b\n", sizeof HEADER "host a\0b\n" - 1, 2, "NUL byte");
+    reject_len(HEADER "# \0\n", sizeof HEADER "# \0\n" - 1, 2, "NUL byte");
+    reject(HEADER "host a\rb\n", 2, "carriage return inside a line");
+    reject(HEADER "host a\r\r\n", 2, "carriage return");
+    char *text = malloc(4097 + 32);
+    strcpy(text, HEADER);
+    size_t n = strlen(text);
+    memset(text + n, '#', 4097);
+    strcpy(text + n + 4097, "\n");
+    reject(text, 2, "line longer than 4096 bytes");
+    free(text);
+}
+END_TEST
+
+START_TEST(error_buffer_is_bounded)
+{
+    himpi_table t;
+    char err[8] = "xxxxxxx";
+    himpi_table_init(&t);
+    ck_assert_int_eq(himpi_table_parse("x\n", 2, "a-long-name", &t, err, sizeof err), -1);
+    ck_assert_str_eq(err, "a-long-");
+    ck_assert_int_eq(himpi_table_parse("x\n", 2, "n", &t, NULL, 0), -1);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------ */
+/* Formatting                                                                */
+/* ------------------------------------------------------------------------ */
+
+START_TEST(format_writes_sorted_current_format)
+{
+    himpi_table t = parse_ok("8 2 1 2048 0 0 0\n"
+                             "8 2 1 1024 0 0 1\n"
+                             "4 2 1 1024 3 1 0\n"
+                             "8 2 1 1024 0 0 0\n");
+    char *text = himpi_table_format(&t);
+    ck_assert_str_eq(text, "himpi-table 1\n"
+                           "# op  procs  msg_size  alg_out  alg_in  groups  levels  segment  "
+                           "time  flat_time  ci\n"
+                           "bcast  4  1024  chain  linear  2  1  0  -  -  -\n"
+                           "bcast  8  1024  native  native  2  1  0  -  -  -\n"
+                           "bcast  8  2048  native  native  2  1  0  -  -  -\n"
+                           "reduce  8  1024  native  native  2  1  0  -  -  -\n");
+    free(text);
+    himpi_table_free(&t);
+}
+END_TEST
+
+START_TEST(format_header_and_numbers)
+{
+    himpi_table t;
+    himpi_table_init(&t);
+    strcpy(t.header.hosts, "n1,n2");
+    strcpy(t.header.mpi, "MPICH 4.0");
+    t.header.ppn = 2;
+    t.header.precision = (MPIB_precision){5, 100, 0.1 + 0.2, 0.025};
+    strcpy(t.header.date, "2026-01-01T00:00:00Z");
+    himpi_row r = {HIMPI_OP_ALLREDUCE, 16, 65536, HIMPI_ALG_RING, HIMPI_ALG_RABENSEIFNER, 4, 1,
+                   4096, 1.5e-3, 2.25e-3, -1.0};
+    ck_assert_int_eq(himpi_table_put(&t, &r), 0);
+    char *text = himpi_table_format(&t);
+    ck_assert_str_eq(text, "himpi-table 1\n"
+                           "host      n1,n2\n"
+                           "mpi       MPICH 4.0\n"
+                           "ppn       2\n"
+                           "precision 5 100 0.30000000000000004 0.025\n"
+                           "date      2026-01-01T00:00:00Z\n"
+                           "# op  procs  msg_size  alg_out  alg_in  groups  levels  segment  "
+                           "time  flat_time  ci\n"
+                           "allreduce  16  65536  ring  rabenseifner  4  1  4096  1.500000e-03  "
+                           "2.250000e-03  -\n");
+    himpi_table back = parse_ok(text);
+    ck_assert_double_eq(back.header.precision.cl, 0.1 + 0.2);
+    ck_assert_str_eq(back.header.hosts, t.header.hosts);
+    ck_assert_str_eq(back.header.mpi, t.header.mpi);
+    ck_assert_int_eq(back.header.ppn, 2);
+    ck_assert_int_eq(back.header.precision.min_reps, 5);
+    ck_assert_int_eq(back.header.precision.max_reps, 100);
+    ck_assert_double_eq(back.header.precision.eps, 0.025);
+    ck_assert_str_eq(back.header.date, t.header.date);
+    free(text);
+    himpi_table_free(&back);
+    himpi_table_free(&t);
+}
+END_TEST
+
+static void assert_same_rows(const himpi_row *a, const himpi_row *b)
+{
+    ck_assert_int_eq(a->op, b->op);
+    ck_assert_int_eq(a->procs, b->procs);
+    ck_assert_int_eq(a->msg_size, b->msg_size);
+    ck_assert_int_eq(a->alg_out, b->alg_out);
+    ck_assert_int_eq(a->alg_in, b->alg_in);
+    ck_assert_int_eq(a->groups, b->groups);
+    ck_assert_int_eq(a->levels, b->levels);
+    ck_assert_int_eq(a->segment_size, b->segment_size);
+    /* Times are written with 7 significant digits. */
+    ck_assert_double_eq_tol(a->time, b->time, 1e-6 * fabs(a->time));
+    ck_assert_double_eq_tol(a->flat_time, b->flat_time, 1e-6 * fabs(a->flat_time));
+    ck_assert_double_eq_tol(a->ci, b->ci, 1e-6 * fabs(a->ci));
+}
+
+START_TEST(round_trip)
+{
+    const char *text = HEADER "host  a b\tc \nprecision 3 7 0.99 0.5\n"
+                              ROW("gather", "12 64 binomial linear-sync 3 1 100 3.3e-6 - -")
+                              ROW("bcast", "12 64 split-binary pipeline 12 1 0 0.25 0.5 1e-9")
+                              ROW("bcast", "2 64 native native 1 1 0 - 1 -");
+    himpi_table t = parse_ok(text);
+    char *once = himpi_table_format(&t);
+    himpi_table back = parse_ok(once);
+    char *twice = himpi_table_format(&back);
+    ck_assert_str_eq(once, twice);
+    ck_assert_str_eq(back.header.hosts, "a b\tc");
+    ck_assert_uint_eq(back.nrows, t.nrows);
+    for (size_t i = 0; i < t.nrows; i++) {
+        const himpi_row *r = &t.rows[i];
+        const himpi_row *b =
+            himpi_table_find(&back, r->op, r->procs, r->msg_size, r->alg_out, r->alg_in);
+        ck_assert_ptr_nonnull(b);
+        assert_same_rows(r, b);
+    }
+    free(once);
+    free(twice);
+    himpi_table_free(&back);
+    himpi_table_free(&t);
+}
+END_TEST
+
+START_TEST(format_of_empty_table)
+{
+    himpi_table t;
+    himpi_table_init(&t);
+    char *text = himpi_table_format(&t);
+    himpi_table back = parse_ok(text);
+    ck_assert_uint_eq(back.nrows, 0);
+    ck_assert_ptr_nonnull(strstr(text, "himpi-table 1\n"));
+    free(text);
+    himpi_table_free(&back);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------ */
+/* Editing                                                                   */
+/* ------------------------------------------------------------------------ */
+
+static himpi_row row(HiMPI_Op op, int procs, long long size, HiMPI_Alg out, HiMPI_Alg in,
+                     int groups, double time)
+{
+    himpi_row r = {op, procs, size, out, in, groups, 1, 0, time, -1.0, -1.0};
+    return r;
+}
+
+START_TEST(put_adds_and_replaces)
+{
+    himpi_table t;
+    himpi_table_init(&t);
+    for (int i = 0; i < 100; i++) {
+        himpi_row r = row(HIMPI_OP_BCAST, 8, i, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 2, i);
+        ck_assert_int_eq(himpi_table_put(&t, &r), 0);
+    }
+    ck_assert_uint_eq(t.nrows, 100);
+    himpi_row r = row(HIMPI_OP_BCAST, 8, 42, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 4, 0.5);
+    ck_assert_int_eq(himpi_table_put(&t, &r), 0);
+    ck_assert_uint_eq(t.nrows, 100);
+    ck_assert_int_eq(t.rows[42].groups, 4);
+    t.rows[0].groups = 8;
+    ck_assert_int_eq(himpi_table_put(&t, &t.rows[0]), 0);
+    ck_assert_uint_eq(t.nrows, 100);
+    ck_assert_int_eq(t.rows[0].groups, 8);
+    himpi_row fresh = t.rows[1];
+    fresh.procs = 9;
+    ck_assert_int_eq(himpi_table_put(&t, &fresh), 0);
+    ck_assert_uint_eq(t.nrows, 101);
+    himpi_table_free(&t);
+}
+END_TEST
+
+START_TEST(find_by_key)
+{
+    himpi_table t = parse_ok(HEADER ROW("bcast", "8 1024 native native 2 1 0 - - -")
+                                 ROW("bcast", "8 1024 linear native 4 1 0 - - -"));
+    const himpi_row *r =
+        himpi_table_find(&t, HIMPI_OP_BCAST, 8, 1024, HIMPI_ALG_LINEAR, HIMPI_ALG_NATIVE);
+    ck_assert_ptr_eq(r, &t.rows[1]);
+    ck_assert_ptr_null(
+        himpi_table_find(&t, HIMPI_OP_BCAST, 8, 1024, HIMPI_ALG_NATIVE, HIMPI_ALG_LINEAR));
+    ck_assert_ptr_null(
+        himpi_table_find(&t, HIMPI_OP_REDUCE, 8, 1024, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE));
+    ck_assert_ptr_null(
+        himpi_table_find(&t, HIMPI_OP_BCAST, 4, 1024, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE));
+    ck_assert_ptr_null(
+        himpi_table_find(&t, HIMPI_OP_BCAST, 8, 2048, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE));
+    himpi_table_free(&t);
+}
+END_TEST
+
+START_TEST(merge_replaces_and_adds)
+{
+    himpi_table dst = parse_ok(HEADER "host old\nppn 2\n"
+                               ROW("bcast", "8 1 native native 2 1 0 1 - -")
+                               ROW("bcast", "8 2 native native 2 1 0 2 - -")
+                               ROW("reduce", "8 1 native native 2 1 0 3 - -"));
+    himpi_table src = parse_ok(HEADER "host new\n"
+                               ROW("bcast", "8 2 native native 4 1 0 5 - -")
+                               ROW("scatter", "8 1 native native 2 1 0 6 - -")
+                               ROW("bcast", "16 1 native native 2 1 0 7 - -"));
+    ck_assert_int_eq(himpi_table_merge(&dst, &src), 0);
+    ck_assert_uint_eq(dst.nrows, 5);
+    ck_assert_str_eq(dst.header.hosts, "new");
+    ck_assert_int_eq(dst.header.ppn, 0);
+    ck_assert_double_eq(dst.rows[0].time, 1);
+    ck_assert_double_eq(dst.rows[1].time, 5);
+    ck_assert_int_eq(dst.rows[1].groups, 4);
+    ck_assert_double_eq(dst.rows[2].time, 3);
+    ck_assert_double_eq(dst.rows[3].time, 6); /* added in src's order */
+    ck_assert_double_eq(dst.rows[4].time, 7);
+    /* Merging again changes nothing. */
+    ck_assert_int_eq(himpi_table_merge(&dst, &src), 0);
+    ck_assert_uint_eq(dst.nrows, 5);
+    himpi_table_free(&src);
+    himpi_table_free(&dst);
+}
+END_TEST
+
+START_TEST(merge_later_src_row_wins)
+{
+    himpi_table dst, src;
+    himpi_table_init(&dst);
+    himpi_table_init(&src);
+    /* put keeps keys unique; a table filled by hand need not. */
+    ck_assert_int_eq(himpi_table_merge(&dst, &src), 0);
+    ck_assert_uint_eq(dst.nrows, 0);
+    src.rows = malloc(2 * sizeof *src.rows);
+    src.cap = src.nrows = 2;
+    src.rows[0] = row(HIMPI_OP_BCAST, 4, 1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 2, 1);
+    src.rows[1] = row(HIMPI_OP_BCAST, 4, 1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 2, 2);
+    ck_assert_int_eq(himpi_table_merge(&dst, &src), 0);
+    ck_assert_uint_eq(dst.nrows, 1);
+    ck_assert_double_eq(dst.rows[0].time, 2);
+    himpi_table_free(&src);
+    himpi_table_free(&dst);
+}
+END_TEST
+
+/* Rows of bcast on 64 processes at sizes first .. first + n - 1. */
+static himpi_table sizes(long long first, size_t n, double time)
+{
+    himpi_table t;
+    himpi_table_init(&t);
+    t.rows = malloc(n * sizeof *t.rows);
+    ck_assert_ptr_nonnull(t.rows);
+    t.cap = t.nrows = n;
+    for (size_t i = 0; i < n; i++)
+        t.rows[i] = row(HIMPI_OP_BCAST, 64, first + (long long)i, HIMPI_ALG_NATIVE,
+                        HIMPI_ALG_NATIVE, 8, time);
+    return t;
+}
+
+START_TEST(merge_large_tables)
+{
+    himpi_table a = sizes(0, 200000, 1), b = sizes(100000, 200000, 2);
+    ck_assert_int_eq(himpi_table_merge(&a, &b), 0);
+    ck_assert_uint_eq(a.nrows, 300000);
+    ck_assert_double_eq(a.rows[99999].time, 1);
+    ck_assert_double_eq(a.rows[100000].time, 2);
+    ck_assert_int_eq(a.rows[299999].msg_size, 299999);
+    himpi_table_free(&a);
+    himpi_table_free(&b);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------ */
+/* Lookup                                                                    */
+/* ------------------------------------------------------------------------ */
+
+/* bcast tabulated at 8 and 16 processes (and 64), sizes 1K and 64K. */
+static const char *const lookup_table =
+    HEADER ROW("bcast", "8 1024 native native 2 1 0 1e-5 - -")
+    ROW("bcast", "8 65536 binomial binomial 4 1 0 1e-4 - -")
+    ROW("bcast", "16 1024 native native 4 1 0 1e-5 - -")
+    ROW("bcast", "16 65536 native native 16 1 0 1e-4 - -")
+    ROW("bcast", "64 1024 native native 1 1 0 1e-5 - -")
+    ROW("reduce", "8 1024 native native 2 1 0 - - -");
+
+static himpi_plan lookup(const himpi_index *ix, HiMPI_Op op, int p, long long size)
+{
+    himpi_plan plan;
+    memset(&plan, 0xff, sizeof plan);
+    ck_assert_int_eq(himpi_index_lookup(ix, op, p, size, &plan), 1);
+    return plan;
+}
+
+START_TEST(lookup_process_counts)
+{
+    himpi_table t = parse_ok(lookup_table);
+    himpi_index *ix = himpi_index_build(&t);
+    himpi_table_free(&t); /* the index keeps nothing of the table */
+    ck_assert_ptr_nonnull(ix);
+    himpi_plan p = lookup(ix, HIMPI_OP_BCAST, 8, 1024);
+    ck_assert_int_eq(p.table_procs, 8);
+    ck_assert_int_eq(p.table_msg_size, 1024);
+    ck_assert_int_eq(p.params.groups, 2);
+    ck_assert_int_eq(p.params.alg_out, HIMPI_ALG_NATIVE);
+    ck_assert_int_eq(p.params.alg_in, HIMPI_ALG_NATIVE);
+    ck_assert_int_eq(p.params.segment_size, 0);
+    ck_assert_int_eq(p.levels, 1);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 16, 1024).table_procs, 16);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 11, 1024).table_procs, 8);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 13, 1024).table_procs, 16);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 12, 1024).table_procs, 8); /* tie: smaller */
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 40, 1024).table_procs, 16); /* tie again */
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 41, 1024).table_procs, 64);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 1, 1024).table_procs, 8);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 2147483647, 1024).table_procs, 64);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_REDUCE, 1000, 0).table_procs, 8);
+    himpi_index_free(ix);
+}
+END_TEST
+
+START_TEST(lookup_scales_groups)
+{
+    himpi_table t = parse_ok(lookup_table);
+    himpi_index *ix = himpi_index_build(&t);
+    /* g = 1 stays 1, g = table_procs becomes p. */
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 100, 1024).params.groups, 1);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 20, 65536).params.groups, 20);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 14, 65536).params.groups, 14);
+    /* round(2 * sqrt(11 / 8)) = round(2.345) = 2; round(4 * sqrt(20 / 16)) = 4.47 -> 4;
+     * round(4 * sqrt(24 / 16)) = round(4.899) = 5. */
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 11, 1024).params.groups, 2);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 20, 1024).params.groups, 4);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 24, 1024).params.groups, 5);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 14, 1024).params.groups, 4);
+    /* round(4 * sqrt(1 / 8)) = round(1.414) = 1; round(2 * sqrt(2 / 8)) = 1;
+     * round(4 * sqrt(4 / 8)) = round(2.83) = 3. */
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 1, 65536).params.groups, 1);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 2, 1024).params.groups, 1);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 4, 65536).params.groups, 3);
+    himpi_index_free(ix);
+    himpi_table_free(&t);
+}
+END_TEST
+
+START_TEST(lookup_clamps_groups)
+{
+    himpi_table t = parse_ok(HEADER ROW("allreduce", "100 0 native native 99 1 0 - - -")
+                                 ROW("reduce", "400 0 native native 2 1 0 - - -"));
+    /* A hand-built row may hold g > procs. */
+    himpi_row r = row(HIMPI_OP_BCAST, 4, 0, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 9, 1);
+    ck_assert_int_eq(himpi_table_put(&t, &r), 0);
+    himpi_index *ix = himpi_index_build(&t);
+    /* round(99 * sqrt(120 / 100)) = round(108.45); round(99 * sqrt(1.01)) = round(99.49);
+     * round(99 * sqrt(0.9)) = 94, clamped to 90. */
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_ALLREDUCE, 120, 0).params.groups, 108);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_ALLREDUCE, 101, 0).params.groups, 99);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_ALLREDUCE, 90, 0).params.groups, 90);
+    /* round(2 * sqrt(1 / 400)) = 0, clamped to 1. */
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_REDUCE, 1, 0).params.groups, 1);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 4, 0).params.groups, 4);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 5, 0).params.groups, 5);
+    himpi_index_free(ix);
+    himpi_table_free(&t);
+}
+END_TEST
+
+START_TEST(lookup_message_sizes)
+{
+    himpi_table t = parse_ok(HEADER ROW("gather", "8 1024 native native 2 1 0 - - -")
+                                 ROW("gather", "8 4096 native native 3 1 0 - - -")
+                                 ROW("gather", "8 16384 native native 4 1 0 - - -"));
+    himpi_index *ix = himpi_index_build(&t);
+    const struct { long long size, table_size; } cases[] = {
+        {0, 1024},     {-1, 1024},    {1023, 1024},   {1024, 1024},        {1025, 1024},
+        {4095, 1024},  {4096, 4096},  {16383, 4096},  {16384, 16384},      {1LL << 40, 16384}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        himpi_plan p = lookup(ix, HIMPI_OP_GATHER, 8, cases[i].size);
+        ck_assert_msg(p.table_msg_size == cases[i].table_size, "size %lld -> %lld",
+                      cases[i].size, p.table_msg_size);
+    }
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_GATHER, 8, 5000).params.groups, 3);
+    himpi_index_free(ix);
+    himpi_table_free(&t);
+}
+END_TEST
+
+START_TEST(lookup_chooses_fastest_pair)
+{
+    himpi_table t = parse_ok(HEADER
+        ROW("bcast", "8 1024 native native 2 1 0 3e-5 - -")
+        ROW("bcast", "8 1024 linear chain 4 1 0 - - -")
+        ROW("bcast", "8 1024 binomial binary 3 1 512 1e-5 - -")
+        ROW("bcast", "8 1024 chain chain 5 1 0 2e-5 - -")
+        ROW("bcast", "8 2048 linear linear 2 1 0 - - -")
+        ROW("bcast", "8 2048 native native 3 1 0 - - -")
+        ROW("bcast", "8 4096 pipeline native 2 1 0 - - -")
+        ROW("bcast", "8 4096 native binomial 3 1 0 1 - -")
+        ROW("bcast", "8 8192 pipeline native 2 1 0 5 - -")
+        ROW("bcast", "8 8192 native native 3 1 0 5 - -"));
+    himpi_index *ix = himpi_index_build(&t);
+    himpi_plan p = lookup(ix, HIMPI_OP_BCAST, 8, 1024);
+    ck_assert_int_eq(p.params.alg_out, HIMPI_ALG_BINOMIAL);
+    ck_assert_int_eq(p.params.alg_in, HIMPI_ALG_BINARY);
+    ck_assert_int_eq(p.params.groups, 3);
+    ck_assert_int_eq(p.params.segment_size, 512);
+    /* All unknown: the first row in file order (not the first by name). */
+    p = lookup(ix, HIMPI_OP_BCAST, 8, 2048);
+    ck_assert_int_eq(p.params.alg_out, HIMPI_ALG_LINEAR);
+    /* A known time beats an unknown one. */
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 8, 4096).params.alg_in, HIMPI_ALG_BINOMIAL);
+    /* A tie: the first row in file order. */
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 8, 8192).params.alg_out, HIMPI_ALG_PIPELINE);
+    himpi_index_free(ix);
+    himpi_table_free(&t);
+}
+END_TEST
+
+START_TEST(lookup_without_rows)
+{
+    himpi_table t = parse_ok(lookup_table);
+    himpi_index *ix = himpi_index_build(&t);
+    himpi_plan p;
+    ck_assert_int_eq(himpi_index_lookup(ix, HIMPI_OP_ALLREDUCE, 8, 1024, &p), 0);
+    ck_assert_int_eq(himpi_index_lookup(ix, HIMPI_OP_ALLGATHER, 8, 1024, &p), 0);
+    ck_assert_int_eq(himpi_index_lookup(ix, HIMPI_OP_COUNT, 8, 1024, &p), 0);
+    ck_assert_int_eq(himpi_index_lookup(ix, HIMPI_OP_BCAST, 0, 1024, &p), 0);
+    himpi_index_free(ix);
+    himpi_table_free(&t);
+    himpi_table_init(&t);
+    ix = himpi_index_build(&t);
+    ck_assert_ptr_nonnull(ix);
+    ck_assert_int_eq(himpi_index_lookup(ix, HIMPI_OP_BCAST, 8, 1024, &p), 0);
+    himpi_index_free(ix);
+    himpi_index_free(NULL);
+}
+END_TEST
+
+Suite *unit_suite(void)
+{
+    Suite *s = suite_create("table");
+    TCase *good = tcase_create("good files");
+    tcase_add_test(good, current_format_with_header);
+    tcase_add_test(good, header_fields_optional_and_in_any_order);
+    tcase_add_test(good, empty_file_is_empty_table);
+    tcase_add_test(good, dos_line_endings_accepted);
+    tcase_add_test(good, strings_at_their_limits);
+    tcase_add_test(good, longest_line_accepted);
+    tcase_add_test(good, numbers_at_their_limits);
+    suite_add_tcase(s, good);
+    TCase *legacy = tcase_create("legacy");
+    tcase_add_test(legacy, legacy_with_column_header);
+    tcase_add_test(legacy, legacy_detected_by_seven_integers);
+    tcase_add_test(legacy, legacy_column_header_only);
+    tcase_add_test(legacy, legacy_bcast_algorithm_ids);
+    tcase_add_test(legacy, legacy_rejections);
+    suite_add_tcase(s, legacy);
+    TCase *bad = tcase_create("rejections");
+    tcase_add_test(bad, header_line_rejections);
+    tcase_add_test(bad, header_field_rejections);
+    tcase_add_test(bad, row_rejections);
+    tcase_add_test(bad, duplicate_rows);
+    tcase_add_test(bad, line_rejections);
+    tcase_add_test(bad, error_buffer_is_bounded);
+    suite_add_tcase(s, bad);
+    TCase *format = tcase_create("format");
+    tcase_add_test(format, format_writes_sorted_current_format);
+    tcase_add_test(format, format_header_and_numbers);
+    tcase_add_test(format, round_trip);
+    tcase_add_test(format, format_of_empty_table);
+    suite_add_tcase(s, format);
+    TCase *edit = tcase_create("editing");
+    tcase_add_test(edit, put_adds_and_replaces);
+    tcase_add_test(edit, find_by_key);
+    tcase_add_test(edit, merge_replaces_and_adds);
+    tcase_add_test(edit, merge_later_src_row_wins);
+    tcase_add_test(edit, merge_large_tables);
+    suite_add_tcase(s, edit);
+    TCase *look = tcase_create("lookup");
+    tcase_add_test(look, lookup_process_counts);
+    tcase_add_test(look, lookup_scales_groups);
+    tcase_add_test(look, lookup_clamps_groups);
+    tcase_add_test(look, lookup_message_sizes);
+    tcase_add_test(look, lookup_chooses_fastest_pair);
+    tcase_add_test(look, lookup_without_rows);
+    suite_add_tcase(s, look);
+    return s;
+}

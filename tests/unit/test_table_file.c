@@ -1,0 +1,471 @@
+/* test_table_file: configuration tables on disk: loading, and the merging,
+ * locked, atomic save (table_file.h), including writers that race and
+ * writers killed in the middle of a save. */
+#include <config.h>
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "table_file.h"
+#include "unit.h"
+
+/* Every test works in its own directory under /tmp (a checked fixture). */
+static char dir[64];
+static char path[128]; /* dir/t.conf */
+
+static void make_dir(void)
+{
+    strcpy(dir, "/tmp/himpi-table-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/t.conf", dir);
+}
+
+static void remove_dir(void)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while (d != NULL && (e = readdir(d)) != NULL) {
+        char name[512];
+        snprintf(name, sizeof name, "%s/%s", dir, e->d_name);
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+            unlink(name);
+    }
+    if (d != NULL)
+        closedir(d);
+    rmdir(dir);
+}
+
+/* The names in dir, sorted and joined by spaces. */
+static void list_dir(char *out, size_t size)
+{
+    struct dirent **names;
+    int n = scandir(dir, &names, NULL, alphasort);
+    ck_assert_int_ge(n, 0);
+    out[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        if (names[i]->d_name[0] != '.') {
+            strncat(out, names[i]->d_name, size - strlen(out) - 1);
+            strncat(out, " ", size - strlen(out) - 1);
+        }
+        free(names[i]);
+    }
+    free(names);
+}
+
+static void write_text(const char *p, const char *text)
+{
+    FILE *f = fopen(p, "w");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(fputs(text, f) >= 0, 1);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+static char *read_text(const char *p)
+{
+    char *text, err[256];
+    size_t len;
+    ck_assert_msg(himpi_file_read(p, &text, &len, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(strlen(text), len);
+    return text;
+}
+
+static himpi_row row(int procs, long long size, double time)
+{
+    himpi_row r = {HIMPI_OP_BCAST, procs, size, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 2, 1, 0,
+                   time, -1.0, -1.0};
+    return r;
+}
+
+/* A table of n rows on procs processes at sizes first, first + 1, ... */
+static himpi_table rows(int procs, long long first, int n, double time)
+{
+    himpi_table t;
+    himpi_table_init(&t);
+    t.rows = malloc((size_t)n * sizeof *t.rows);
+    ck_assert_ptr_nonnull(t.rows);
+    t.cap = t.nrows = (size_t)n;
+    for (int i = 0; i < n; i++)
+        t.rows[i] = row(procs, first + i, time);
+    return t;
+}
+
+static void save_ok(const himpi_table *t)
+{
+    char err[512] = "";
+    ck_assert_msg(himpi_table_save(path, t, err, sizeof err) == 0, "%s", err);
+}
+
+static himpi_table load_ok(void)
+{
+    himpi_table t;
+    char err[512] = "";
+    himpi_table_init(&t);
+    ck_assert_msg(himpi_table_load(path, &t, err, sizeof err) == 0, "%s", err);
+    return t;
+}
+
+/* The table's text, for comparing whole tables. */
+static char *text_of(const himpi_table *t)
+{
+    char *s = himpi_table_format(t);
+    ck_assert_ptr_nonnull(s);
+    return s;
+}
+
+START_TEST(load_missing_file)
+{
+    himpi_table t = rows(4, 0, 3, 1);
+    char err[256] = "", *text = (char *)"x";
+    size_t len = 7;
+    ck_assert_int_eq(himpi_file_read(path, &text, &len, err, sizeof err), 1);
+    ck_assert_ptr_null(text);
+    ck_assert_uint_eq(len, 0);
+    ck_assert_int_eq(himpi_table_load(path, &t, err, sizeof err), 0);
+    ck_assert_uint_eq(t.nrows, 0);
+    ck_assert_str_eq(err, "");
+    himpi_table_free(&t);
+}
+END_TEST
+
+START_TEST(read_errors_name_the_file)
+{
+    char err[256], *text, want[160];
+    size_t len;
+    himpi_table t;
+    himpi_table_init(&t);
+    ck_assert_int_eq(himpi_file_read(dir, &text, &len, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s: ", dir);
+    ck_assert_msg(strncmp(err, want, strlen(want)) == 0, "%s", err);
+    write_text(path, "himpi-table 1\nppn x\n");
+    ck_assert_int_eq(himpi_table_load(path, &t, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s:2: ppn 'x': non-numeric field", path);
+    ck_assert_str_eq(err, want);
+}
+END_TEST
+
+START_TEST(save_creates_the_file)
+{
+    umask(027);
+    himpi_table t = rows(8, 1024, 2, 1e-5);
+    strcpy(t.header.hosts, "node01");
+    save_ok(&t);
+    char *text = read_text(path), *want = text_of(&t), names[256];
+    ck_assert_str_eq(text, want);
+    struct stat st;
+    ck_assert_int_eq(stat(path, &st), 0);
+    ck_assert_int_eq(st.st_mode & 0777, 0640);
+    list_dir(names, sizeof names);
+    ck_assert_str_eq(names, "t.conf t.conf.lock "); /* no temporary file left */
+    umask(022);
+    save_ok(&t);
+    ck_assert_int_eq(stat(path, &st), 0);
+    ck_assert_int_eq(st.st_mode & 0777, 0644);
+    free(text);
+    free(want);
+    himpi_table_free(&t);
+}
+END_TEST
+
+START_TEST(save_merges)
+{
+    write_text(path, "himpi-table 1\nhost old\n"
+                     "bcast 8 1 native native 2 1 0 1 - -\n"
+                     "bcast 8 2 native native 2 1 0 2 - -\n");
+    himpi_table t = rows(8, 2, 2, 5); /* replaces size 2, adds size 3 */
+    strcpy(t.header.hosts, "new");
+    save_ok(&t);
+    himpi_table back = load_ok();
+    ck_assert_str_eq(back.header.hosts, "new");
+    ck_assert_uint_eq(back.nrows, 3);
+    const himpi_row *r[3];
+    for (int i = 0; i < 3; i++) {
+        r[i] = himpi_table_find(&back, HIMPI_OP_BCAST, 8, i + 1, HIMPI_ALG_NATIVE,
+                                HIMPI_ALG_NATIVE);
+        ck_assert_ptr_nonnull(r[i]);
+    }
+    ck_assert_double_eq(r[0]->time, 1);
+    ck_assert_double_eq(r[1]->time, 5);
+    ck_assert_double_eq(r[2]->time, 5);
+    himpi_table_free(&back);
+    himpi_table_free(&t);
+}
+END_TEST
+
+START_TEST(save_over_legacy_file)
+{
+    write_text(path, "#num_procs\tnum_groups\tnum_levels\tmsg_size\talg_in\talg_out\top_id\n"
+                     "8\t2\t1\t1024\t0\t0\t0\n");
+    himpi_table t = rows(16, 1024, 1, 1);
+    save_ok(&t);
+    himpi_table back = load_ok();
+    ck_assert_int_eq(back.legacy, 0);
+    ck_assert_uint_eq(back.nrows, 2);
+    ck_assert_ptr_nonnull(
+        himpi_table_find(&back, HIMPI_OP_BCAST, 8, 1024, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE));
+    himpi_table_free(&back);
+    himpi_table_free(&t);
+}
+END_TEST
+
+START_TEST(save_refuses_malformed_file)
+{
+    const char *bad = "himpi-table 1\nbcast 8 1 native native 9 1 0 - - -\n";
+    write_text(path, bad);
+    himpi_table t = rows(8, 2, 1, 1);
+    char err[512], want[256], names[256];
+    ck_assert_int_eq(himpi_table_save(path, &t, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s:2: groups 9 > procs 8", path);
+    ck_assert_str_eq(err, want);
+    char *text = read_text(path);
+    ck_assert_str_eq(text, bad);
+    list_dir(names, sizeof names);
+    ck_assert_str_eq(names, "t.conf t.conf.lock ");
+    free(text);
+    himpi_table_free(&t);
+}
+END_TEST
+
+START_TEST(save_refuses_table_that_would_not_load)
+{
+    himpi_table good = rows(8, 1, 1, 1), bad = rows(8, 2, 1, 1);
+    save_ok(&good);
+    char *before = read_text(path), err[512];
+    bad.rows[0].groups = 9;
+    ck_assert_int_eq(himpi_table_save(path, &bad, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "not written") != NULL && strstr(err, "groups 9 > procs 8"), "%s",
+                  err);
+    char *after = read_text(path);
+    ck_assert_str_eq(after, before);
+    free(before);
+    free(after);
+    himpi_table_free(&good);
+    himpi_table_free(&bad);
+}
+END_TEST
+
+START_TEST(save_into_missing_directory)
+{
+    char p[160], err[512], want[200];
+    snprintf(p, sizeof p, "%s/none/t.conf", dir);
+    himpi_table t = rows(8, 1, 1, 1);
+    ck_assert_int_eq(himpi_table_save(p, &t, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s.lock: No such file or directory", p);
+    ck_assert_str_eq(err, want);
+    himpi_table_free(&t);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------ */
+/* Concurrent and interrupted writers                                        */
+/* ------------------------------------------------------------------------ */
+
+enum { WRITERS = 4, SAVES = 25, ROUNDS = 10 };
+
+/* A child process: saves its rows one at a time, each save a load, merge
+ * and write of the whole file.  Exits 0 if every save succeeded. */
+static void writer(int w)
+{
+    for (int i = 0; i < SAVES; i++) {
+        himpi_table t = rows(8 + w, i, 1, w + i);
+        char err[512];
+        if (himpi_table_save(path, &t, err, sizeof err) != 0) {
+            fprintf(stderr, "writer %d: %s\n", w, err);
+            _exit(1);
+        }
+        himpi_table_free(&t);
+    }
+    _exit(0);
+}
+
+START_TEST(concurrent_writers_lose_no_rows)
+{
+    pid_t pid[WRITERS];
+    for (int w = 0; w < WRITERS; w++) {
+        pid[w] = fork();
+        ck_assert_int_ge(pid[w], 0);
+        if (pid[w] == 0)
+            writer(w);
+    }
+    for (int w = 0; w < WRITERS; w++) {
+        int status;
+        ck_assert_int_eq(waitpid(pid[w], &status, 0), pid[w]);
+        ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "writer %d failed", w);
+    }
+    himpi_table t = load_ok();
+    ck_assert_uint_eq(t.nrows, WRITERS * SAVES);
+    for (int w = 0; w < WRITERS; w++)
+        for (int i = 0; i < SAVES; i++) {
+            const himpi_row *r = himpi_table_find(&t, HIMPI_OP_BCAST, 8 + w, i,
+                                                  HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE);
+            ck_assert_msg(r != NULL, "row %d of writer %d lost", i, w);
+            ck_assert_double_eq(r->time, w + i);
+        }
+    char names[256];
+    list_dir(names, sizeof names);
+    ck_assert_str_eq(names, "t.conf t.conf.lock ");
+    himpi_table_free(&t);
+}
+END_TEST
+
+/* Takes the lock without waiting: 1 if it was free. */
+static int lock_is_free(void)
+{
+    char lock[160];
+    snprintf(lock, sizeof lock, "%s.lock", path);
+    int fd = open(lock, O_RDWR);
+    ck_assert_int_ge(fd, 0);
+    int free_now = flock(fd, LOCK_EX | LOCK_NB) == 0;
+    close(fd);
+    return free_now;
+}
+
+/* A child that does what a save does up to the rename, stopping half way
+ * through writing the temporary file, and is killed there. */
+START_TEST(writer_killed_before_rename)
+{
+    himpi_table before = rows(8, 0, 10, 1);
+    save_ok(&before);
+    char *old_text = read_text(path);
+    int ready[2];
+    ck_assert_int_eq(pipe(ready), 0);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        char lock[160], tmp[160];
+        snprintf(lock, sizeof lock, "%s.lock", path);
+        snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path);
+        int fd = open(lock, O_RDWR);
+        if (fd < 0 || flock(fd, LOCK_EX) != 0)
+            _exit(1);
+        himpi_table big = rows(16, 0, 1000, 2);
+        char *text = himpi_table_format(&big);
+        int out = mkstemp(tmp);
+        if (text == NULL || out < 0 || write(out, text, strlen(text) / 2) < 0)
+            _exit(1);
+        if (write(ready[1], "x", 1) != 1)
+            _exit(1);
+        pause();
+        _exit(1);
+    }
+    close(ready[1]);
+    char c;
+    ck_assert_int_eq(read(ready[0], &c, 1), 1);
+    close(ready[0]);
+    ck_assert_int_eq(lock_is_free(), 0);
+    kill(pid, SIGKILL);
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    /* The table is what it was; the kernel released the lock. */
+    char *text = read_text(path);
+    ck_assert_str_eq(text, old_text);
+    himpi_table back = load_ok();
+    ck_assert_uint_eq(back.nrows, 10);
+    ck_assert_int_eq(lock_is_free(), 1);
+    himpi_table more = rows(8, 10, 1, 1);
+    save_ok(&more);
+    himpi_table_free(&back);
+    back = load_ok();
+    ck_assert_uint_eq(back.nrows, 11);
+    free(text);
+    free(old_text);
+    himpi_table_free(&back);
+    himpi_table_free(&more);
+    himpi_table_free(&before);
+}
+END_TEST
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* A child saving a large table through himpi_table_save, killed at random
+ * moments: the file always holds either the rows before or the rows after
+ * the save, never a part, and the next save works. */
+START_TEST(writer_killed_at_random_moments)
+{
+    himpi_table before = rows(8, 0, 10, 1), big = rows(64, 0, 50000, 3), after;
+    himpi_table_init(&after);
+    ck_assert_int_eq(himpi_table_merge(&after, &before), 0);
+    ck_assert_int_eq(himpi_table_merge(&after, &big), 0);
+    char *old_text = text_of(&before), *new_text = text_of(&after);
+    /* How long a save takes here, to spread the kills over it. */
+    write_text(path, old_text);
+    double start = now();
+    save_ok(&big);
+    double span = now() - start;
+    srand((unsigned)time(NULL));
+    for (int round = 0; round < ROUNDS; round++) {
+        write_text(path, old_text);
+        pid_t pid = fork();
+        ck_assert_int_ge(pid, 0);
+        if (pid == 0) {
+            char err[512];
+            _exit(himpi_table_save(path, &big, err, sizeof err) == 0 ? 0 : 1);
+        }
+        long ns = (long)(1e9 * span * 1.5 * rand() / RAND_MAX);
+        struct timespec delay = {ns / 1000000000L, ns % 1000000000L};
+        nanosleep(&delay, NULL);
+        kill(pid, SIGKILL);
+        int status;
+        ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+        char *text = read_text(path);
+        ck_assert_msg(strcmp(text, old_text) == 0 || strcmp(text, new_text) == 0,
+                      "round %d: the file holds neither the old nor the new table", round);
+        free(text);
+        ck_assert_int_eq(lock_is_free(), 1);
+    }
+    /* The next save works, whatever the killed ones left. */
+    himpi_table more = rows(8, 10, 1, 1);
+    save_ok(&more);
+    himpi_table back = load_ok();
+    ck_assert_ptr_nonnull(
+        himpi_table_find(&back, HIMPI_OP_BCAST, 8, 10, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE));
+    ck_assert_ptr_nonnull(
+        himpi_table_find(&back, HIMPI_OP_BCAST, 8, 9, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE));
+    free(old_text);
+    free(new_text);
+    himpi_table_free(&back);
+    himpi_table_free(&more);
+    himpi_table_free(&after);
+    himpi_table_free(&big);
+    himpi_table_free(&before);
+}
+END_TEST
+
+Suite *unit_suite(void)
+{
+    Suite *s = suite_create("table_file");
+    TCase *t = tcase_create("load and save");
+    tcase_add_checked_fixture(t, make_dir, remove_dir);
+    tcase_add_test(t, load_missing_file);
+    tcase_add_test(t, read_errors_name_the_file);
+    tcase_add_test(t, save_creates_the_file);
+    tcase_add_test(t, save_merges);
+    tcase_add_test(t, save_over_legacy_file);
+    tcase_add_test(t, save_refuses_malformed_file);
+    tcase_add_test(t, save_refuses_table_that_would_not_load);
+    tcase_add_test(t, save_into_missing_directory);
+    suite_add_tcase(s, t);
+    TCase *w = tcase_create("writers");
+    tcase_add_checked_fixture(w, make_dir, remove_dir);
+    /* Processes that save large tables on a busy machine. */
+    tcase_set_timeout(w, 300);
+    tcase_add_test(w, concurrent_writers_lose_no_rows);
+    tcase_add_test(w, writer_killed_before_rename);
+    tcase_add_test(w, writer_killed_at_random_moments);
+    suite_add_tcase(s, w);
+    return s;
+}
