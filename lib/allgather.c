@@ -1,6 +1,8 @@
 /* allgather.c: HiMPI_Allgather, hierarchical: inside every group first,
  * each group's blocks landing in place in recvbuf, then among the ranks at
  * the same position in every group, each bringing its group's blocks.
+ * Blocks are in group order, the rank order when groups are contiguous;
+ * otherwise every rank puts them in rank order at the end.
  * Where groups are uneven, the ranks in the extra position of the larger
  * groups get the whole result from their group's first rank. */
 #include <config.h>
@@ -22,9 +24,53 @@ himpi_allgather_fn himpi_allgather_algorithm(HiMPI_Alg alg)
     return alg >= 0 && alg < HIMPI_ALG_COUNT ? table[alg] : NULL;
 }
 
-int HiMPI_Allgather_params(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                           void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
-                           const HiMPI_Params *params)
+/* Level depth of plan and below, on comm. */
+static int allgather_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                          void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                          const HiMPI_Plan *plan, int depth)
+{
+    himpi_comm *state;
+    himpi_levels l;
+    HiMPI_Alg flat;
+    int rc, seg = plan->segment_size;
+    if ((rc = himpi_comm_get_private(comm, &state)) != MPI_SUCCESS ||
+        (rc = himpi_levels_next(state, plan, &depth, -1, 0, &l, &flat)) != MPI_SUCCESS)
+        return rc;
+    if (flat != HIMPI_ALG_COUNT)
+        return table[flat](sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, NULL,
+                           seg);
+    /* Groups in another order than the ranks': gather in group order, then
+     * put the blocks in rank order. */
+    void *ordered = NULL, *result = recvbuf;
+    if (l.layout->perm != NULL) {
+        ordered = himpi_tmp_alloc(l.p * recvcount, recvtype);
+        if (sendbuf == MPI_IN_PLACE) {
+            int rank;
+            MPI_Comm_rank(comm, &rank);
+            rc = himpi_copy(himpi_at(recvbuf, (MPI_Aint)rank * recvcount, recvtype), recvcount,
+                            recvtype, himpi_at(ordered, (MPI_Aint)l.rank * recvcount, recvtype),
+                            recvcount, recvtype);
+        }
+        recvbuf = ordered;
+    }
+    if (rc == MPI_SUCCESS)
+        rc = allgather_plan(sendbuf, sendcount, sendtype,
+                            himpi_at(recvbuf, (MPI_Aint)l.start * recvcount, recvtype), recvcount,
+                            recvtype, l.inner, plan, depth + 1);
+    if (rc == MPI_SUCCESS && l.outer != MPI_COMM_NULL)
+        rc = table[plan->level[depth].alg](MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, recvbuf, recvcount,
+                                           recvtype, l.outer, l.sizes, seg);
+    if (rc == MPI_SUCCESS)
+        rc = himpi_levels_share(&l, recvbuf, l.p * recvcount, recvtype);
+    if (rc == MPI_SUCCESS && ordered != NULL)
+        rc = himpi_levels_permute(&l, ordered, result, recvcount, recvtype, 0);
+    himpi_tmp_free(ordered, recvtype);
+    return rc;
+}
+
+int HiMPI_Allgather_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                         void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                         const HiMPI_Plan *plan)
 {
     int p, rank, rc;
     himpi_comm *state;
@@ -32,37 +78,35 @@ int HiMPI_Allgather_params(const void *sendbuf, int sendcount, MPI_Datatype send
         (sendbuf != MPI_IN_PLACE &&
          (rc = himpi_check_buffer(sendcount, sendtype)) != MPI_SUCCESS) ||
         (rc = himpi_check_buffer(recvcount, recvtype)) != MPI_SUCCESS ||
-        (rc = himpi_check_params(HIMPI_OP_ALLGATHER, params, p)) != MPI_SUCCESS ||
+        (rc = himpi_check_plan(HIMPI_OP_ALLGATHER, plan)) != MPI_SUCCESS ||
         (rc = himpi_comm_get(comm, &state)) != MPI_SUCCESS)
         return rc;
-    int g = params->groups, seg = params->segment_size;
-    himpi_allgather_fn out = table[params->alg_out], in = table[params->alg_in];
-    HiMPI_Alg flat = himpi_flat_algorithm(params, p);
-    if (flat != HIMPI_ALG_COUNT)
-        return table[flat](sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                           himpi_comm_private(state), NULL, seg);
+    return allgather_plan(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                          himpi_comm_private(state), plan, 0);
+}
 
-    himpi_levels l;
-    if ((rc = himpi_levels_get(state, p, rank, g, -1, &l)) != MPI_SUCCESS)
+int HiMPI_Allgather_params(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                           void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                           const HiMPI_Params *params)
+{
+    int p, rank, rc;
+    if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
+        (rc = himpi_check_params(HIMPI_OP_ALLGATHER, params, p)) != MPI_SUCCESS)
         return rc;
-    rc = in(sendbuf, sendcount, sendtype,
-            himpi_at(recvbuf, (MPI_Aint)l.start * recvcount, recvtype), recvcount, recvtype,
-            l.inner, NULL, seg);
-    if (rc == MPI_SUCCESS && l.outer != MPI_COMM_NULL)
-        rc = out(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, recvbuf, recvcount, recvtype, l.outer,
-                 l.sizes, seg);
-    return rc == MPI_SUCCESS ? himpi_levels_share(&l, p, g, rank, recvbuf, p * recvcount, recvtype)
-                             : rc;
+    HiMPI_Plan plan;
+    himpi_plan_of_params(params, &plan);
+    return HiMPI_Allgather_plan(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                                &plan);
 }
 
 int HiMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                     int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
     int own = sendbuf != MPI_IN_PLACE;
-    HiMPI_Params plan;
+    HiMPI_Plan plan;
     int rc = himpi_plan_choose(HIMPI_OP_ALLGATHER, comm, own ? sendcount : recvcount,
                                own ? sendtype : recvtype, &plan);
     return rc != MPI_SUCCESS ? rc
-                             : HiMPI_Allgather_params(sendbuf, sendcount, sendtype, recvbuf,
+                             : HiMPI_Allgather_plan(sendbuf, sendcount, sendtype, recvbuf,
                                                       recvcount, recvtype, comm, &plan);
 }

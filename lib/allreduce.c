@@ -24,40 +24,64 @@ himpi_allreduce_fn himpi_allreduce_algorithm(HiMPI_Alg alg)
     return alg >= 0 && alg < HIMPI_ALG_COUNT ? table[alg] : NULL;
 }
 
-int HiMPI_Allreduce_params(const void *sendbuf, void *recvbuf, int count,
-                           MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                           const HiMPI_Params *params)
+/* Level depth of plan and below, on comm. */
+static int allreduce_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                          MPI_Op op, MPI_Comm comm, const HiMPI_Plan *plan, int depth)
+{
+    himpi_comm *state;
+    himpi_levels l;
+    HiMPI_Alg flat;
+    int rc, seg = plan->segment_size;
+    if ((rc = himpi_comm_get_private(comm, &state)) != MPI_SUCCESS ||
+        (rc = himpi_levels_next(state, plan, &depth, -1, !himpi_commutative(op), &l,
+                                &flat)) != MPI_SUCCESS)
+        return rc;
+    if (flat != HIMPI_ALG_COUNT)
+        return table[flat](sendbuf, recvbuf, count, datatype, op, comm, seg);
+    if ((rc = allreduce_plan(sendbuf, recvbuf, count, datatype, op, l.inner, plan, depth + 1)) !=
+        MPI_SUCCESS)
+        return rc;
+    if (l.outer != MPI_COMM_NULL &&
+        (rc = table[plan->level[depth].alg](MPI_IN_PLACE, recvbuf, count, datatype, op, l.outer,
+                                             seg)) != MPI_SUCCESS)
+        return rc;
+    return himpi_levels_share(&l, recvbuf, count, datatype);
+}
+
+int HiMPI_Allreduce_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                         MPI_Op op, MPI_Comm comm, const HiMPI_Plan *plan)
 {
     int p, rank, rc;
     himpi_comm *state;
     if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
         (rc = himpi_check_buffer(count, datatype)) != MPI_SUCCESS ||
         (rc = himpi_check_op(op)) != MPI_SUCCESS ||
-        (rc = himpi_check_params(HIMPI_OP_ALLREDUCE, params, p)) != MPI_SUCCESS ||
+        (rc = himpi_check_plan(HIMPI_OP_ALLREDUCE, plan)) != MPI_SUCCESS ||
         (rc = himpi_comm_get(comm, &state)) != MPI_SUCCESS)
         return rc;
-    int g = params->groups, seg = params->segment_size;
-    himpi_allreduce_fn out = table[params->alg_out], in = table[params->alg_in];
-    HiMPI_Alg flat = himpi_flat_algorithm(params, p);
-    if (flat != HIMPI_ALG_COUNT)
-        return table[flat](sendbuf, recvbuf, count, datatype, op, himpi_comm_private(state), seg);
+    return allreduce_plan(sendbuf, recvbuf, count, datatype, op, himpi_comm_private(state), plan,
+                          0);
+}
 
-    himpi_levels l;
-    if ((rc = himpi_levels_get(state, p, rank, g, -1, &l)) != MPI_SUCCESS ||
-        (rc = in(sendbuf, recvbuf, count, datatype, op, l.inner, seg)) != MPI_SUCCESS)
+int HiMPI_Allreduce_params(const void *sendbuf, void *recvbuf, int count,
+                           MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                           const HiMPI_Params *params)
+{
+    int p, rank, rc;
+    if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
+        (rc = himpi_check_params(HIMPI_OP_ALLREDUCE, params, p)) != MPI_SUCCESS)
         return rc;
-    if (l.outer != MPI_COMM_NULL &&
-        (rc = out(MPI_IN_PLACE, recvbuf, count, datatype, op, l.outer, seg)) != MPI_SUCCESS)
-        return rc;
-    return himpi_levels_share(&l, p, g, rank, recvbuf, count, datatype);
+    HiMPI_Plan plan;
+    himpi_plan_of_params(params, &plan);
+    return HiMPI_Allreduce_plan(sendbuf, recvbuf, count, datatype, op, comm, &plan);
 }
 
 int HiMPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                     MPI_Op op, MPI_Comm comm)
 {
-    HiMPI_Params plan;
+    HiMPI_Plan plan;
     int rc = himpi_plan_choose(HIMPI_OP_ALLREDUCE, comm, count, datatype, &plan);
     return rc != MPI_SUCCESS
                ? rc
-               : HiMPI_Allreduce_params(sendbuf, recvbuf, count, datatype, op, comm, &plan);
+               : HiMPI_Allreduce_plan(sendbuf, recvbuf, count, datatype, op, comm, &plan);
 }

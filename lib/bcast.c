@@ -24,37 +24,57 @@ himpi_bcast_fn himpi_bcast_algorithm(HiMPI_Alg alg)
     return alg >= 0 && alg < HIMPI_ALG_COUNT ? table[alg] : NULL;
 }
 
-int HiMPI_Bcast_params(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
-                       const HiMPI_Params *params)
+/* Level depth of plan and below, on comm. */
+static int bcast_plan(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                      const HiMPI_Plan *plan, int depth)
+{
+    himpi_comm *state;
+    himpi_levels l;
+    HiMPI_Alg flat;
+    int rc, seg = plan->segment_size;
+    if ((rc = himpi_comm_get_private(comm, &state)) != MPI_SUCCESS ||
+        (rc = himpi_levels_next(state, plan, &depth, root, 0, &l, &flat)) != MPI_SUCCESS)
+        return rc;
+    if (flat != HIMPI_ALG_COUNT)
+        return table[flat](buffer, count, datatype, root, comm, seg);
+    /* Leaders are ordered by group, so the root is leader number root_group. */
+    if (l.outer != MPI_COMM_NULL &&
+        (rc = table[plan->level[depth].alg](buffer, count, datatype, l.root_group, l.outer,
+                                             seg)) != MPI_SUCCESS)
+        return rc;
+    int inner_root = l.group == l.root_group ? l.root - l.start : 0;
+    return bcast_plan(buffer, count, datatype, inner_root, l.inner, plan, depth + 1);
+}
+
+int HiMPI_Bcast_plan(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                     const HiMPI_Plan *plan)
 {
     int p, rank, rc;
     himpi_comm *state;
     if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
         (rc = himpi_check_root(root, p)) != MPI_SUCCESS ||
         (rc = himpi_check_buffer(count, datatype)) != MPI_SUCCESS ||
-        (rc = himpi_check_params(HIMPI_OP_BCAST, params, p)) != MPI_SUCCESS ||
+        (rc = himpi_check_plan(HIMPI_OP_BCAST, plan)) != MPI_SUCCESS ||
         (rc = himpi_comm_get(comm, &state)) != MPI_SUCCESS)
         return rc;
-    int g = params->groups, seg = params->segment_size;
-    himpi_bcast_fn out = table[params->alg_out], in = table[params->alg_in];
-    HiMPI_Alg flat = himpi_flat_algorithm(params, p);
-    if (flat != HIMPI_ALG_COUNT)
-        return table[flat](buffer, count, datatype, root, himpi_comm_private(state), seg);
+    return bcast_plan(buffer, count, datatype, root, himpi_comm_private(state), plan, 0);
+}
 
-    himpi_levels l;
-    if ((rc = himpi_levels_get(state, p, rank, g, root, &l)) != MPI_SUCCESS)
+int HiMPI_Bcast_params(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                       const HiMPI_Params *params)
+{
+    int p, rank, rc;
+    if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
+        (rc = himpi_check_params(HIMPI_OP_BCAST, params, p)) != MPI_SUCCESS)
         return rc;
-    /* Leaders are ordered by group, so the root is leader number root_group. */
-    if (l.outer != MPI_COMM_NULL &&
-        (rc = out(buffer, count, datatype, l.root_group, l.outer, seg)) != MPI_SUCCESS)
-        return rc;
-    int inner_root = l.group == l.root_group ? root - l.start : 0;
-    return in(buffer, count, datatype, inner_root, l.inner, seg);
+    HiMPI_Plan plan;
+    himpi_plan_of_params(params, &plan);
+    return HiMPI_Bcast_plan(buffer, count, datatype, root, comm, &plan);
 }
 
 int HiMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
 {
-    HiMPI_Params plan;
+    HiMPI_Plan plan;
     int rc = himpi_plan_choose(HIMPI_OP_BCAST, comm, count, datatype, &plan);
-    return rc != MPI_SUCCESS ? rc : HiMPI_Bcast_params(buffer, count, datatype, root, comm, &plan);
+    return rc != MPI_SUCCESS ? rc : HiMPI_Bcast_plan(buffer, count, datatype, root, comm, &plan);
 }

@@ -10,7 +10,7 @@
 #ifndef HIMPI_CACHE_H
 #define HIMPI_CACHE_H
 
-#include <mpi.h>
+#include "himpi.h"
 
 typedef struct himpi_comm himpi_comm;
 struct himpi_runtime;
@@ -31,20 +31,46 @@ MPI_Comm himpi_comm_private(const himpi_comm *state);
  * application did not call HiMPI_Init (collective then). */
 int himpi_comm_runtime(himpi_comm *state, struct himpi_runtime **rt);
 
-/* This rank's group when the ranks form g groups (the duplicate if g = 1). */
-int himpi_comm_inner(himpi_comm *state, int g, MPI_Comm *inner);
+/* The state of one of HiMPI's own sub-communicators, which needs no
+ * duplicate: collectives of a deeper plan level run on it directly. */
+int himpi_comm_get_private(MPI_Comm comm, himpi_comm **state);
 
-/* The leaders of the g groups of a collective rooted at root, ordered by
- * group (the duplicate if g = p); MPI_COMM_NULL on the other ranks. */
-int himpi_comm_leaders(himpi_comm *state, int g, int root, MPI_Comm *leaders);
+/* One way of dividing a state's communicator into groups (HiMPI_Level).
+ * The groups are contiguous blocks of comm, which is the duplicate itself
+ * when they are contiguous in rank order, and otherwise a copy with the
+ * ranks in group order (groups by their lowest rank, ranks in order inside
+ * a group); perm then maps each rank to its position in comm. */
+typedef struct himpi_layout {
+    int g;             /* the number of groups */
+    const int *sizes;  /* of the g groups */
+    const int *starts; /* each group's first position in comm; starts[g] = p */
+    MPI_Comm comm;     /* the ranks in group order */
+    const int *perm;   /* perm[rank] = position in comm; NULL if the identity */
+    int rank;          /* this rank's position in comm */
+    int group;         /* this rank's group */
+} himpi_layout;
 
-/* The ranks that hold this rank's position in every group, ordered by group
- * (the duplicate if g = p); MPI_COMM_NULL for a rank in the extra position
- * of a larger group. */
-int himpi_comm_columns(himpi_comm *state, int g, MPI_Comm *columns);
+/* The layout of level (g > p counts as p), created at its first use:
+ * collective then, and a hardware level asks the topology (topo.h). */
+int himpi_comm_layout(himpi_comm *state, const HiMPI_Level *level, const himpi_layout **layout);
 
-/* The sizes of the g groups (NULL if memory runs out). */
-const int *himpi_comm_group_sizes(himpi_comm *state, int g);
+/* This rank's group (comm itself if g = 1). */
+int himpi_layout_inner(const himpi_layout *layout, MPI_Comm *inner);
+
+/* The leaders of the groups of a collective rooted at position root of
+ * layout->comm, ordered by group (comm itself if g = p): the root leads
+ * its group, a group's first position the others; MPI_COMM_NULL on the
+ * other ranks. */
+int himpi_layout_leaders(himpi_comm *state, const himpi_layout *layout, int root,
+                         MPI_Comm *leaders);
+
+/* The ranks at this rank's position in every group, ordered by group, for
+ * positions below the smallest group's size (comm itself if g = p);
+ * MPI_COMM_NULL for the others. */
+int himpi_layout_columns(himpi_comm *state, const himpi_layout *layout, MPI_Comm *columns);
+
+/* The size of the smallest group. */
+int himpi_layout_min_size(const himpi_layout *layout);
 
 /* Frees the state of every communicator and HiMPI_Init's runtime, as
  * MPI_Finalize would. */

@@ -7,12 +7,14 @@
 #include <string.h>
 
 #include "himpi.h"
+#include "levels.h"
 #include "mpib.h"
 
 typedef struct {
     MPIB_coll_container base;
     HiMPI_Op op;
-    HiMPI_Params params;
+    HiMPI_Plan plan;
+    int groups; /* the HiMPI_Params' g, checked against the communicator; -1 for a plan */
     void *sendbuf, *recvbuf;
 } himpi_container;
 
@@ -35,6 +37,9 @@ static int initialize(void *self, MPI_Comm comm, int root, int M)
     c->recvbuf = calloc(recv + 1, 1);
     if (c->sendbuf == NULL || c->recvbuf == NULL)
         return MPI_ERR_NO_MEM;
+    /* HiMPI_Params allow 1 to p groups (a plan's 0 is a hardware level). */
+    if (c->groups >= 0 && (c->groups < 1 || c->groups > p))
+        return MPI_ERR_ARG;
     /* One untimed run creates the layout's sub-communicators, so that no
      * timed repetition pays for them. */
     return execute(self, comm, root, M);
@@ -43,25 +48,25 @@ static int initialize(void *self, MPI_Comm comm, int root, int M)
 static int execute(void *self, MPI_Comm comm, int root, int M)
 {
     himpi_container *c = self;
-    const HiMPI_Params *p = &c->params;
+    const HiMPI_Plan *p = &c->plan;
     int doubles = M / (int)sizeof(double);
     switch (c->op) {
     case HIMPI_OP_BCAST:
-        return HiMPI_Bcast_params(c->recvbuf, M, MPI_BYTE, root, comm, p);
+        return HiMPI_Bcast_plan(c->recvbuf, M, MPI_BYTE, root, comm, p);
     case HIMPI_OP_REDUCE:
-        return HiMPI_Reduce_params(c->sendbuf, c->recvbuf, doubles, MPI_DOUBLE, MPI_SUM, root,
+        return HiMPI_Reduce_plan(c->sendbuf, c->recvbuf, doubles, MPI_DOUBLE, MPI_SUM, root,
                                    comm, p);
     case HIMPI_OP_ALLREDUCE:
-        return HiMPI_Allreduce_params(c->sendbuf, c->recvbuf, doubles, MPI_DOUBLE, MPI_SUM, comm,
+        return HiMPI_Allreduce_plan(c->sendbuf, c->recvbuf, doubles, MPI_DOUBLE, MPI_SUM, comm,
                                       p);
     case HIMPI_OP_SCATTER:
-        return HiMPI_Scatter_params(c->sendbuf, M, MPI_BYTE, c->recvbuf, M, MPI_BYTE, root, comm,
+        return HiMPI_Scatter_plan(c->sendbuf, M, MPI_BYTE, c->recvbuf, M, MPI_BYTE, root, comm,
                                     p);
     case HIMPI_OP_GATHER:
-        return HiMPI_Gather_params(c->sendbuf, M, MPI_BYTE, c->recvbuf, M, MPI_BYTE, root, comm,
+        return HiMPI_Gather_plan(c->sendbuf, M, MPI_BYTE, c->recvbuf, M, MPI_BYTE, root, comm,
                                    p);
     case HIMPI_OP_ALLGATHER:
-        return HiMPI_Allgather_params(c->sendbuf, M, MPI_BYTE, c->recvbuf, M, MPI_BYTE, comm, p);
+        return HiMPI_Allgather_plan(c->sendbuf, M, MPI_BYTE, c->recvbuf, M, MPI_BYTE, comm, p);
     case HIMPI_OP_COUNT:
         break;
     }
@@ -78,15 +83,28 @@ static int finalize(void *self, MPI_Comm comm, int root)
     return MPI_SUCCESS;
 }
 
-struct MPIB_coll_container *HiMPI_Container_alloc(HiMPI_Op op, const HiMPI_Params *params)
+struct MPIB_coll_container *HiMPI_Container_alloc_plan(HiMPI_Op op, const HiMPI_Plan *plan)
 {
-    if (HiMPI_Op_name(op) == NULL || params == NULL)
+    if (HiMPI_Op_name(op) == NULL || plan == NULL)
         return NULL;
     himpi_container *c = calloc(1, sizeof *c);
     if (c == NULL)
         return NULL;
     c->base = (MPIB_coll_container){HiMPI_Op_name(op), initialize, execute, finalize};
     c->op = op;
-    c->params = *params;
+    c->plan = *plan;
+    c->groups = -1;
     return &c->base;
+}
+
+struct MPIB_coll_container *HiMPI_Container_alloc(HiMPI_Op op, const HiMPI_Params *params)
+{
+    if (params == NULL)
+        return NULL;
+    HiMPI_Plan plan;
+    himpi_plan_of_params(params, &plan);
+    himpi_container *c = (himpi_container *)(void *)HiMPI_Container_alloc_plan(op, &plan);
+    if (c != NULL)
+        c->groups = params->groups;
+    return c != NULL ? &c->base : NULL;
 }

@@ -14,7 +14,7 @@
 enum var {
     CONF_FILE, TUNE, GENERATE_CONFIG, OPID, MIN_MSG, MAX_MSG, MSG_STRIDE, NUM_LEVELS, GROUPS,
     ALG_IN, ALG_OUT, SEGMENT_SIZE, MIN_REPS, MAX_REPS, CL, EPS, WAIT, DEBUG, STRICT,
-    TEST_ALGS, TEST_TIMEOUT, VAR_COUNT
+    TOPOLOGY, BINDING, TEST_ALGS, TEST_TIMEOUT, VAR_COUNT
 };
 
 /* Every variable named HIMPI_*, so that check_names can tell a misspelling
@@ -42,6 +42,9 @@ static const struct variable {
     [WAIT] = {"HIMPI_WAIT", NULL},
     [DEBUG] = {"HIMPI_DEBUG", NULL},
     [STRICT] = {"HIMPI_STRICT", NULL},
+    /* Read by the topology (topo.c) at its first use, not parsed here. */
+    [TOPOLOGY] = {"HIMPI_TOPOLOGY", NULL},
+    [BINDING] = {"HIMPI_BINDING", NULL},
     /* Read by the test suite, not by the library. */
     [TEST_ALGS] = {"HIMPI_TEST_ALGS", NULL},
     [TEST_TIMEOUT] = {"HIMPI_TEST_TIMEOUT", NULL},
@@ -383,7 +386,7 @@ int himpi_env_parse(himpi_env_getter get, void *ctx, himpi_env *env, char *err, 
         parse_msg_range(&p, &e.min_msg, &e.max_msg) != 0 ||
         integer(&p, MSG_STRIDE, 2, 1024, "expected an integer from 2 to 1024",
                 &e.msg_stride) != 0 ||
-        integer(&p, NUM_LEVELS, 1, 1, "only 1 is supported: one level of groups",
+        integer(&p, NUM_LEVELS, 0, HIMPI_MAX_LEVELS, "expected an integer from 0 to 8",
                 &e.num_levels) != 0 ||
         integer(&p, GROUPS, 1, INT_MAX, "expected an integer >= 1", &e.groups) != 0 ||
         parse_alg(&p, ALG_IN, &e.alg_in) != 0 || parse_alg(&p, ALG_OUT, &e.alg_out) != 0 ||

@@ -33,7 +33,8 @@ typedef struct himpi_env {
     long long min_msg;      /* HIMPI_MIN_MSG, bytes, K/M/G suffixes (configure) */
     long long max_msg;      /* HIMPI_MAX_MSG, >= min_msg (configure) */
     int msg_stride;         /* HIMPI_MSG_STRIDE, multiplicative, >= 2 (configure) */
-    int num_levels;         /* HIMPI_NUM_LEVELS */
+    int num_levels;         /* HIMPI_NUM_LEVELS: tuning also measures hardware layouts of
+                               up to this many levels (0: rank blocks only) */
     int groups;             /* HIMPI_GROUPS: force g everywhere; 0 = not forced */
     HiMPI_Alg alg_in;       /* HIMPI_ALG_IN;  HIMPI_ALG_COUNT = not forced */
     HiMPI_Alg alg_out;      /* HIMPI_ALG_OUT; HIMPI_ALG_COUNT = not forced */

@@ -1,6 +1,7 @@
 /* gather.c: HiMPI_Gather, hierarchical: every group gathers to its leader
- * first, then the leaders send their groups' blocks to the root.  Groups
- * are contiguous, so MPI's rank order of data is kept. */
+ * first, then the leaders send their groups' blocks to the root.  Blocks
+ * arrive in group order, which is the rank order when groups are
+ * contiguous; otherwise the root puts them in rank order at the end. */
 #include <config.h>
 
 #include "algorithms.h"
@@ -20,9 +21,62 @@ himpi_gather_fn himpi_gather_algorithm(HiMPI_Alg alg)
     return alg >= 0 && alg < HIMPI_ALG_COUNT ? table[alg] : NULL;
 }
 
-int HiMPI_Gather_params(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                        void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                        MPI_Comm comm, const HiMPI_Params *params)
+/* Level depth of plan and below, on comm. */
+static int gather_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                       int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                       const HiMPI_Plan *plan, int depth)
+{
+    himpi_comm *state;
+    himpi_levels l;
+    HiMPI_Alg flat;
+    int rc, seg = plan->segment_size;
+    if ((rc = himpi_comm_get_private(comm, &state)) != MPI_SUCCESS ||
+        (rc = himpi_levels_next(state, plan, &depth, root, 0, &l, &flat)) != MPI_SUCCESS)
+        return rc;
+    if (flat != HIMPI_ALG_COUNT)
+        return table[flat](sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm,
+                           NULL, seg);
+    /* Groups in another order than the ranks': the root gathers in group
+     * order, then puts the blocks in rank order. */
+    void *ordered = NULL, *result = recvbuf;
+    if (l.layout->perm != NULL && l.rank == l.root) {
+        ordered = himpi_tmp_alloc(l.p * recvcount, recvtype);
+        if (sendbuf == MPI_IN_PLACE)
+            rc = himpi_copy(himpi_at(recvbuf, (MPI_Aint)root * recvcount, recvtype), recvcount,
+                            recvtype, himpi_at(ordered, (MPI_Aint)l.root * recvcount, recvtype),
+                            recvcount, recvtype);
+        recvbuf = ordered;
+    }
+    /* The root gathers its group straight into place in recvbuf; another
+     * group's leader collects its group's blocks in sendtype (its recvtype
+     * means nothing in MPI_Gather). */
+    void *blocks = NULL;
+    if (rc == MPI_SUCCESS && l.group == l.root_group)
+        rc = gather_plan(sendbuf, sendcount, sendtype,
+                         l.rank == l.root
+                             ? himpi_at(recvbuf, (MPI_Aint)l.start * recvcount, recvtype)
+                             : NULL,
+                         recvcount, recvtype, l.root - l.start, l.inner, plan, depth + 1);
+    else if (rc == MPI_SUCCESS) {
+        if (l.rank == l.start)
+            blocks = himpi_tmp_alloc(l.sizes[l.group] * sendcount, sendtype);
+        rc = gather_plan(sendbuf, sendcount, sendtype, blocks, sendcount, sendtype, 0, l.inner,
+                         plan, depth + 1);
+    }
+    if (rc == MPI_SUCCESS && l.outer != MPI_COMM_NULL)
+        rc = table[plan->level[depth].alg](l.rank == l.root ? MPI_IN_PLACE : blocks, sendcount,
+                                           sendtype, recvbuf, recvcount, recvtype, l.root_group,
+                                           l.outer, l.sizes, seg);
+    if (rc == MPI_SUCCESS && ordered != NULL)
+        rc = himpi_levels_permute(&l, ordered, result, recvcount, recvtype, 0);
+    himpi_tmp_free(blocks, sendtype);
+    himpi_tmp_free(ordered, recvtype);
+    return rc;
+}
+
+int HiMPI_Gather_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                      int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                      const HiMPI_Plan *plan)
 {
     int p, rank, rc;
     himpi_comm *state;
@@ -31,38 +85,25 @@ int HiMPI_Gather_params(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
         (sendbuf != MPI_IN_PLACE &&
          (rc = himpi_check_buffer(sendcount, sendtype)) != MPI_SUCCESS) ||
         (rank == root && (rc = himpi_check_buffer(recvcount, recvtype)) != MPI_SUCCESS) ||
-        (rc = himpi_check_params(HIMPI_OP_GATHER, params, p)) != MPI_SUCCESS ||
+        (rc = himpi_check_plan(HIMPI_OP_GATHER, plan)) != MPI_SUCCESS ||
         (rc = himpi_comm_get(comm, &state)) != MPI_SUCCESS)
         return rc;
-    int g = params->groups, seg = params->segment_size;
-    himpi_gather_fn out = table[params->alg_out], in = table[params->alg_in];
-    HiMPI_Alg flat = himpi_flat_algorithm(params, p);
-    if (flat != HIMPI_ALG_COUNT)
-        return table[flat](sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                           himpi_comm_private(state), NULL, seg);
+    return gather_plan(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                       himpi_comm_private(state), plan, 0);
+}
 
-    himpi_levels l;
-    if ((rc = himpi_levels_get(state, p, rank, g, root, &l)) != MPI_SUCCESS)
+int HiMPI_Gather_params(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                        void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                        MPI_Comm comm, const HiMPI_Params *params)
+{
+    int p, rank, rc;
+    if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
+        (rc = himpi_check_params(HIMPI_OP_GATHER, params, p)) != MPI_SUCCESS)
         return rc;
-    /* The root gathers its group straight into place in recvbuf; another
-     * group's leader collects its group's blocks in sendtype (its recvtype
-     * means nothing in MPI_Gather). */
-    void *blocks = NULL;
-    if (l.group == l.root_group)
-        rc = in(sendbuf, sendcount, sendtype,
-                rank == root ? himpi_at(recvbuf, (MPI_Aint)l.start * recvcount, recvtype) : NULL,
-                recvcount, recvtype, root - l.start, l.inner, NULL, seg);
-    else {
-        if (rank == l.start)
-            blocks = himpi_tmp_alloc(l.sizes[l.group] * sendcount, sendtype);
-        rc = in(sendbuf, sendcount, sendtype, blocks, sendcount, sendtype, 0, l.inner, NULL,
-                seg);
-    }
-    if (rc == MPI_SUCCESS && l.outer != MPI_COMM_NULL)
-        rc = out(rank == root ? MPI_IN_PLACE : blocks, sendcount, sendtype, recvbuf, recvcount,
-                 recvtype, l.root_group, l.outer, l.sizes, seg);
-    himpi_tmp_free(blocks, sendtype);
-    return rc;
+    HiMPI_Plan plan;
+    himpi_plan_of_params(params, &plan);
+    return HiMPI_Gather_plan(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                             comm, &plan);
 }
 
 int HiMPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -71,10 +112,10 @@ int HiMPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
     /* A rank's share of the message is its send block, or the root's
      * receive block per rank when the root gathers in place. */
     int own = sendbuf != MPI_IN_PLACE || !himpi_plan_is_root(comm, root);
-    HiMPI_Params plan;
+    HiMPI_Plan plan;
     int rc = himpi_plan_choose(HIMPI_OP_GATHER, comm, own ? sendcount : recvcount,
                                own ? sendtype : recvtype, &plan);
     return rc != MPI_SUCCESS ? rc
-                             : HiMPI_Gather_params(sendbuf, sendcount, sendtype, recvbuf,
+                             : HiMPI_Gather_plan(sendbuf, sendcount, sendtype, recvbuf,
                                                    recvcount, recvtype, root, comm, &plan);
 }

@@ -197,6 +197,130 @@ int HiMPI_Allgather_params(const void *sendbuf, int sendcount, MPI_Datatype send
                            const HiMPI_Params *params);
 
 /* ---------------------------------------------------------------------- */
+/* Multi-level and topology-aware plans                                     */
+/* ---------------------------------------------------------------------- */
+
+/* Hardware levels a plan can group by, outermost first. */
+typedef enum HiMPI_Hwlevel {
+    HIMPI_HW_NODE,    /* the ranks that share a node (a shared-memory domain) */
+    HIMPI_HW_PACKAGE, /* ... a processor package (socket) */
+    HIMPI_HW_NUMA,    /* ... a NUMA memory domain */
+    HIMPI_HW_L3,      /* ... an L3 cache */
+    HIMPI_HW_L2,      /* ... an L2 cache */
+    HIMPI_HW_L1,      /* ... an L1 cache */
+    HIMPI_HW_CORE,    /* ... a core */
+    HIMPI_HW_COUNT    /* the number of levels, not a level */
+} HiMPI_Hwlevel;
+
+/* Hardware level <-> name ("node", "package", "numa", "l3cache",
+ * "l2cache", "l1cache", "core"), like HiMPI_Alg_from_name. */
+int HiMPI_Hwlevel_from_name(const char *name, HiMPI_Hwlevel *level);
+const char *HiMPI_Hwlevel_name(HiMPI_Hwlevel level);
+
+/* How one level of a plan divides each group of the level above it (the
+ * whole communicator for the first level) into groups:
+ *   groups >= 1:  that many balanced blocks of consecutive ranks, as in
+ *                 HiMPI_Params (clamped to the group's size);
+ *   groups == 0:  by hardware: the ranks that share an object of level hw
+ *                 form a group (ranks not bound that deep form one group
+ *                 together); see HiMPI_Comm_hsplit for where the topology
+ *                 comes from.
+ * alg runs among the groups: between their leaders (the root, or the
+ * group's lowest rank) for rooted operations, among the ranks at the same
+ * position for allreduce and allgather. */
+typedef struct HiMPI_Level {
+    int groups;
+    HiMPI_Hwlevel hw;
+    HiMPI_Alg alg;
+} HiMPI_Level;
+
+#define HIMPI_MAX_LEVELS 8
+
+/* A plan of nlevels levels (0 to HIMPI_MAX_LEVELS); alg_in runs inside
+ * the groups of the last level (on the whole communicator if nlevels is
+ * 0).  The HiMPI_Params {g, alg_out, alg_in, segment_size} is the plan of
+ * one level {g, -, alg_out} with that alg_in and segment size.
+ * Groups need not be contiguous rank blocks: results keep MPI's rank order
+ * (scatter, gather and allgather permute blocks with a permutation worked
+ * out once per layout); a non-commutative reduction whose groups are not
+ * contiguous runs alg_in flat on the whole communicator instead, since
+ * only that keeps rank order. */
+typedef struct HiMPI_Plan {
+    int nlevels;
+    HiMPI_Level level[HIMPI_MAX_LEVELS];
+    HiMPI_Alg alg_in;
+    int segment_size;
+} HiMPI_Plan;
+
+/* The collectives with a plan.  Errors as for the _params calls, and
+ * MPI_ERR_ARG for nlevels outside 0..HIMPI_MAX_LEVELS, a negative group
+ * count or an invalid hardware level. */
+int HiMPI_Bcast_plan(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                     const HiMPI_Plan *plan);
+int HiMPI_Reduce_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                      MPI_Op op, int root, MPI_Comm comm, const HiMPI_Plan *plan);
+int HiMPI_Allreduce_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                         MPI_Op op, MPI_Comm comm, const HiMPI_Plan *plan);
+int HiMPI_Scatter_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                       int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                       const HiMPI_Plan *plan);
+int HiMPI_Gather_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                      int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                      const HiMPI_Plan *plan);
+int HiMPI_Allgather_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                         void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                         const HiMPI_Plan *plan);
+
+/* ---------------------------------------------------------------------- */
+/* Hierarchical communicators (after Goglin, Jeannot, Mansouri, Mercier,   */
+/* "Hardware topology management in MPI applications through hierarchical */
+/* communicators", Parallel Computing 76, 2018)                            */
+/* ---------------------------------------------------------------------- */
+
+/* The topology is the real machine's (hwloc), or, for tests and what-if
+ * studies, the one HIMPI_TOPOLOGY describes (an hwloc synthetic string
+ * such as "pack:2 numa:2 l3:1 core:4 pu:1", optionally starting with
+ * "node:N" to spread the ranks over N pretend nodes, or the name of an
+ * hwloc XML file); HIMPI_BINDING maps ranks to processing units (block,
+ * scatter, none, or a comma-separated list of PU indices).  himpi-env(7)
+ * has the details. */
+
+/* Level names, from the whole system down: "cluster", "node", "package",
+ * "numa", "l3cache", "l2cache", "l1cache", "core", "pu". */
+#define HIMPI_HLEVEL_NAME_MAX 32
+
+/* The info key that asks HiMPI_Comm_hsplit for a level by name. */
+#define HIMPI_INFO_HLEVEL "himpi_hlevel"
+
+/* Splits comm into the communicators of the highest hardware level below
+ * the one that holds all of comm, skipping levels that do not subdivide
+ * it, so each result is a strict subset of comm; calling it again on the
+ * result walks down the hierarchy.  With info key HIMPI_INFO_HLEVEL the
+ * split is at the named level instead.  A rank gets MPI_COMM_NULL when
+ * there is nothing below (its binding is no deeper: an unbound process
+ * stops at the node level).  Ranks keep their relative order.  Collective
+ * over comm; MPI_ERR_COMM, MPI_ERR_ARG (NULL newcomm, unknown level name). */
+int HiMPI_Comm_hsplit(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm);
+
+/* As HiMPI_Comm_hsplit, and *rootscomm is the communicator of the new
+ * communicators' rank-0 processes (ordered by rank in comm) on those
+ * processes, MPI_COMM_NULL on the others. */
+int HiMPI_Comm_hsplit_with_roots(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm,
+                                 MPI_Comm *rootscomm);
+
+/* For a communicator HiMPI_Comm_hsplit made: the number of sibling
+ * communicators it was split into, this one's index among them, and the
+ * level's name (at most len bytes with the NUL).  MPI_ERR_COMM for other
+ * communicators.  Local. */
+int HiMPI_Comm_get_hlevel_info(MPI_Comm comm, int *num_comms, int *index, char *type, int len);
+
+/* The name of the lowest level the given ranks of comm all share
+ * ("cluster" if they span nodes).  Collective over comm (every rank passes
+ * its own list); MPI_ERR_RANK for a rank outside comm, MPI_ERR_ARG for an
+ * empty list. */
+int HiMPI_Comm_get_min_hlevel(MPI_Comm comm, int nranks, const int ranks[], char *type, int len);
+
+/* ---------------------------------------------------------------------- */
 /* Benchmarking                                                             */
 /* ---------------------------------------------------------------------- */
 
@@ -212,6 +336,9 @@ struct MPIB_coll_container;
  * params, or if memory runs out; invalid params are reported by the
  * measurement (MPI_ERR_ARG). */
 struct MPIB_coll_container *HiMPI_Container_alloc(HiMPI_Op op, const HiMPI_Params *params);
+
+/* The same with a multi-level or topology-aware plan (see HiMPI_Plan). */
+struct MPIB_coll_container *HiMPI_Container_alloc_plan(HiMPI_Op op, const HiMPI_Plan *plan);
 
 #ifdef __cplusplus
 }

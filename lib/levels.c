@@ -1,40 +1,78 @@
-/* levels.c: the two levels of one hierarchical call. */
+/* levels.c: walking a plan level by level. */
 #include <config.h>
 
 #include "coll.h"
-#include "layout.h"
 #include "levels.h"
 
-HiMPI_Alg himpi_flat_algorithm(const HiMPI_Params *params, int p)
+void himpi_plan_of_params(const HiMPI_Params *params, HiMPI_Plan *plan)
 {
-    if (params->groups == 1)
-        return params->alg_in;
-    return params->groups == p ? params->alg_out : HIMPI_ALG_COUNT;
+    *plan = (HiMPI_Plan){.nlevels = 1, .alg_in = params->alg_in,
+                         .segment_size = params->segment_size};
+    plan->level[0] = (HiMPI_Level){params->groups, HIMPI_HW_NODE, params->alg_out};
 }
 
-int himpi_levels_get(himpi_comm *state, int p, int rank, int g, int root, himpi_levels *l)
+static int fill(himpi_comm *state, const himpi_layout *layout, int root, himpi_levels *l)
 {
-    l->group = himpi_group_of(p, g, rank);
-    l->start = himpi_group_start(p, g, l->group);
-    l->root_group = root >= 0 ? himpi_group_of(p, g, root) : -1;
-    if ((l->sizes = himpi_comm_group_sizes(state, g)) == NULL)
-        return MPI_ERR_NO_MEM;
-    int rc = himpi_comm_inner(state, g, &l->inner);
+    *l = (himpi_levels){.layout = layout, .comm = layout->comm, .rank = layout->rank,
+                        .root = -1, .group = layout->group, .root_group = -1,
+                        .sizes = layout->sizes};
+    MPI_Comm_size(layout->comm, &l->p);
+    l->start = layout->starts[l->group];
+    int rc = himpi_layout_inner(layout, &l->inner);
     if (rc != MPI_SUCCESS)
         return rc;
-    return root >= 0 ? himpi_comm_leaders(state, g, root, &l->outer)
-                     : himpi_comm_columns(state, g, &l->outer);
+    if (root < 0)
+        return himpi_layout_columns(state, layout, &l->outer);
+    l->root = layout->perm != NULL ? layout->perm[root] : root;
+    while (layout->starts[l->root_group + 1] <= l->root)
+        l->root_group++;
+    return himpi_layout_leaders(state, layout, l->root, &l->outer);
 }
 
-int himpi_levels_share(const himpi_levels *l, int p, int g, int rank, void *buffer, int count,
-                       MPI_Datatype datatype)
+int himpi_levels_next(himpi_comm *state, const HiMPI_Plan *plan, int *depth, int root,
+                      int ordered, himpi_levels *l, HiMPI_Alg *flat)
 {
-    int extra = p / g, position = rank - l->start;
-    if (l->sizes[l->group] <= extra)
-        return MPI_SUCCESS;
-    if (position == 0)
-        return himpi_send(buffer, count, datatype, extra, l->inner);
-    if (position == extra)
-        return himpi_recv(buffer, count, datatype, 0, l->inner);
+    int p;
+    MPI_Comm_size(himpi_comm_private(state), &p);
+    for (; p > 1 && *depth < plan->nlevels; (*depth)++) {
+        const himpi_layout *layout;
+        int rc = himpi_comm_layout(state, &plan->level[*depth], &layout);
+        if (rc != MPI_SUCCESS)
+            return rc;
+        if (layout->g == 1)
+            continue;
+        if (layout->g == p || (ordered && layout->perm != NULL)) {
+            *flat = layout->g == p ? plan->level[*depth].alg : plan->alg_in;
+            return MPI_SUCCESS;
+        }
+        *flat = HIMPI_ALG_COUNT;
+        return fill(state, layout, root, l);
+    }
+    *flat = plan->alg_in;
     return MPI_SUCCESS;
+}
+
+int himpi_levels_share(const himpi_levels *l, void *buffer, int count, MPI_Datatype datatype)
+{
+    int columns = himpi_layout_min_size(l->layout), position = l->rank - l->start;
+    int rc = MPI_SUCCESS;
+    if (position == 0)
+        for (int q = columns; q < l->sizes[l->group] && rc == MPI_SUCCESS; q++)
+            rc = himpi_send(buffer, count, datatype, q, l->inner);
+    else if (position >= columns)
+        rc = himpi_recv(buffer, count, datatype, 0, l->inner);
+    return rc;
+}
+
+int himpi_levels_permute(const himpi_levels *l, const void *src, void *dst, int count,
+                         MPI_Datatype datatype, int to_group_order)
+{
+    int rc = MPI_SUCCESS;
+    for (int r = 0; r < l->p && rc == MPI_SUCCESS; r++) {
+        MPI_Aint from = to_group_order ? r : l->layout->perm[r];
+        MPI_Aint to = to_group_order ? l->layout->perm[r] : r;
+        rc = himpi_copy(himpi_at(src, from * count, datatype), count, datatype,
+                        himpi_at(dst, to * count, datatype), count, datatype);
+    }
+    return rc;
 }

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "cache.h"
+#include "levels.h"
 #include "plan.h"
 #include "runtime.h"
 #include "tune.h"
@@ -33,19 +34,37 @@ static int tune_lazily(himpi_runtime *rt, HiMPI_Op op, MPI_Comm comm, int p, lon
     if (env->tune != HIMPI_TUNE_LAZY || p == 1 ||
         himpi_table_find(&rt->table, op, p, bytes, task.alg_out, task.alg_in) != NULL)
         return 0;
-    himpi_tuner tuner = {env->precision, NULL, 0, &himpi_search_exhaustive};
+    himpi_tuner tuner = {env->precision, NULL, 0, env->num_levels, &himpi_search_exhaustive};
     himpi_row row;
     int rc = himpi_tune(comm, &tuner, &task, &row, NULL);
     *tuned = rc == MPI_SUCCESS;
     return rc != MPI_SUCCESS ? rc : himpi_runtime_add(rt, comm, &row, 1);
 }
 
-static void say(const himpi_env *env, HiMPI_Op op, int p, long long bytes,
-                const HiMPI_Params *params, const char *source, const himpi_plan *found)
+/* The plan as text: "node/2 out=binomial in=native segment=0". */
+static void describe(const HiMPI_Plan *plan, char *text, size_t len)
 {
-    fprintf(stderr, "himpi: %s p=%d size=%lld: g=%d out=%s in=%s segment=%d (%s", HiMPI_Op_name(op),
-            p, bytes, params->groups, HiMPI_Alg_name(params->alg_out),
-            HiMPI_Alg_name(params->alg_in), params->segment_size, source);
+    size_t n = 0;
+    for (int i = 0; i < plan->nlevels && n < len; i++) {
+        const HiMPI_Level *l = &plan->level[i];
+        n += (size_t)(l->groups > 0
+                          ? snprintf(text + n, len - n, "%s%d", i > 0 ? "/" : "", l->groups)
+                          : snprintf(text + n, len - n, "%s%s", i > 0 ? "/" : "",
+                                     HiMPI_Hwlevel_name(l->hw)));
+    }
+    if (n < len)
+        snprintf(text + n, len - n, "%s out=%s in=%s segment=%d", plan->nlevels > 0 ? "" : "1",
+                 plan->nlevels > 0 ? HiMPI_Alg_name(plan->level[0].alg) : "-",
+                 HiMPI_Alg_name(plan->alg_in), plan->segment_size);
+}
+
+static void say(const himpi_env *env, HiMPI_Op op, int p, long long bytes,
+                const HiMPI_Plan *plan, const char *source, const himpi_plan *found)
+{
+    char text[256];
+    describe(plan, text, sizeof text);
+    fprintf(stderr, "himpi: %s p=%d size=%lld: g=%s (%s", HiMPI_Op_name(op), p, bytes, text,
+            source);
     if (found != NULL)
         fprintf(stderr, ": p=%d size=%lld", found->table_procs, found->table_msg_size);
     if (env->groups > 0)
@@ -61,10 +80,28 @@ static void say(const himpi_env *env, HiMPI_Op op, int p, long long bytes,
     fprintf(stderr, ")\n");
 }
 
-int himpi_plan_choose(HiMPI_Op op, MPI_Comm comm, int count, MPI_Datatype datatype,
-                      HiMPI_Params *params)
+/* What the HIMPI_* variables force on plan. */
+static void override(const himpi_env *env, HiMPI_Op op, int p, HiMPI_Plan *plan)
 {
-    *params = (HiMPI_Params){1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
+    if (env->groups > 0) {
+        HiMPI_Alg out = plan->nlevels > 0 ? plan->level[0].alg : HIMPI_ALG_NATIVE;
+        plan->nlevels = 1;
+        plan->level[0] = (HiMPI_Level){env->groups < p ? env->groups : p, HIMPI_HW_NODE, out};
+    }
+    if (env->alg_out != HIMPI_ALG_COUNT && HiMPI_Alg_supported(op, env->alg_out))
+        for (int i = 0; i < plan->nlevels; i++)
+            plan->level[i].alg = env->alg_out;
+    if (env->alg_in != HIMPI_ALG_COUNT && HiMPI_Alg_supported(op, env->alg_in))
+        plan->alg_in = env->alg_in;
+    if (env->segment_size >= 0)
+        plan->segment_size = env->segment_size;
+}
+
+int himpi_plan_choose(HiMPI_Op op, MPI_Comm comm, int count, MPI_Datatype datatype,
+                      HiMPI_Plan *plan)
+{
+    const HiMPI_Params flat = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
+    himpi_plan_of_params(&flat, plan);
     int p, rank, size, rc;
     himpi_comm *state;
     himpi_runtime *rt;
@@ -85,20 +122,13 @@ int himpi_plan_choose(HiMPI_Op op, MPI_Comm comm, int count, MPI_Datatype dataty
     int in_table = himpi_index_lookup(rt->index, op, p, bytes, &found);
     const char *source = "default";
     if (in_table) {
-        *params = found.params;
+        *plan = found.plan;
         source = tuned                    ? "tuned now"
                  : found.table_procs == p ? "table"
                                           : "table, nearest process count";
     }
-    if (env->groups > 0)
-        params->groups = env->groups < p ? env->groups : p;
-    if (env->alg_out != HIMPI_ALG_COUNT && HiMPI_Alg_supported(op, env->alg_out))
-        params->alg_out = env->alg_out;
-    if (env->alg_in != HIMPI_ALG_COUNT && HiMPI_Alg_supported(op, env->alg_in))
-        params->alg_in = env->alg_in;
-    if (env->segment_size >= 0)
-        params->segment_size = env->segment_size;
+    override(env, op, p, plan);
     if (env->debug && rank == 0)
-        say(env, op, p, bytes, params, source, in_table ? &found : NULL);
+        say(env, op, p, bytes, plan, source, in_table ? &found : NULL);
     return MPI_SUCCESS;
 }

@@ -1,7 +1,9 @@
 /* plan.h: the plan of a plain collective call (HiMPI_Bcast and friends).
  *
- * In order of precedence: what the HIMPI_* variables force (HIMPI_GROUPS,
- * HIMPI_ALG_OUT/IN, HIMPI_SEGMENT_SIZE), the table's plan for the call's
+ * In order of precedence: what the HIMPI_* variables force (HIMPI_GROUPS
+ * makes it one level of g rank blocks; HIMPI_ALG_OUT sets every level's
+ * algorithm, HIMPI_ALG_IN the one inside, HIMPI_SEGMENT_SIZE the segment
+ * size), the table's plan (any layout it holds) for the call's
  * operation, process count and size (table.h has the lookup rules; with
  * HIMPI_TUNE=lazy a size the table lacks is tuned first), and the default
  * plan: one group running the MPI library's own collective.  HIMPI_DEBUG=1
@@ -19,7 +21,7 @@
  * Collective at a communicator's first call (it loads the runtime there)
  * and when it tunes. */
 int himpi_plan_choose(HiMPI_Op op, MPI_Comm comm, int count, MPI_Datatype datatype,
-                      HiMPI_Params *params);
+                      HiMPI_Plan *plan);
 
 /* 1 if this rank is root of comm, 0 otherwise (also for an invalid comm). */
 int himpi_plan_is_root(MPI_Comm comm, int root);

@@ -23,37 +23,30 @@ himpi_reduce_fn himpi_reduce_algorithm(HiMPI_Alg alg)
     return alg >= 0 && alg < HIMPI_ALG_COUNT ? table[alg] : NULL;
 }
 
-int HiMPI_Reduce_params(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
-                        MPI_Op op, int root, MPI_Comm comm, const HiMPI_Params *params)
+/* Level depth of plan and below, on comm. */
+static int reduce_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                       MPI_Op op, int root, MPI_Comm comm, const HiMPI_Plan *plan, int depth)
 {
-    int p, rank, rc;
     himpi_comm *state;
-    if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
-        (rc = himpi_check_root(root, p)) != MPI_SUCCESS ||
-        (rc = himpi_check_buffer(count, datatype)) != MPI_SUCCESS ||
-        (rc = himpi_check_op(op)) != MPI_SUCCESS ||
-        (rc = himpi_check_params(HIMPI_OP_REDUCE, params, p)) != MPI_SUCCESS ||
-        (rc = himpi_comm_get(comm, &state)) != MPI_SUCCESS)
-        return rc;
-    int g = params->groups, seg = params->segment_size;
-    himpi_reduce_fn out = table[params->alg_out], in = table[params->alg_in];
-    HiMPI_Alg flat = himpi_flat_algorithm(params, p);
-    if (flat != HIMPI_ALG_COUNT)
-        return table[flat](sendbuf, recvbuf, count, datatype, op, root, himpi_comm_private(state),
-                           seg);
-
     himpi_levels l;
-    if ((rc = himpi_levels_get(state, p, rank, g, root, &l)) != MPI_SUCCESS)
+    HiMPI_Alg flat;
+    int rc, seg = plan->segment_size;
+    if ((rc = himpi_comm_get_private(comm, &state)) != MPI_SUCCESS ||
+        (rc = himpi_levels_next(state, plan, &depth, root, !himpi_commutative(op), &l,
+                                &flat)) != MPI_SUCCESS)
         return rc;
-    int inner_root = l.group == l.root_group ? root - l.start : 0;
+    if (flat != HIMPI_ALG_COUNT)
+        return table[flat](sendbuf, recvbuf, count, datatype, op, root, comm, seg);
+    int inner_root = l.group == l.root_group ? l.root - l.start : 0;
     /* The root reduces its group straight into recvbuf; another leader
      * needs a buffer for its group's partial result. */
     void *partial = recvbuf;
-    if (rank == l.start && l.group != l.root_group)
+    if (l.rank == l.start && l.group != l.root_group)
         partial = himpi_tmp_alloc(count, datatype);
-    rc = in(sendbuf, partial, count, datatype, op, inner_root, l.inner, seg);
+    rc = reduce_plan(sendbuf, partial, count, datatype, op, inner_root, l.inner, plan, depth + 1);
+    himpi_reduce_fn out = table[plan->level[depth].alg];
     if (rc == MPI_SUCCESS && l.outer != MPI_COMM_NULL)
-        rc = rank == root
+        rc = l.rank == l.root
                  ? out(MPI_IN_PLACE, recvbuf, count, datatype, op, l.root_group, l.outer, seg)
                  : out(partial, NULL, count, datatype, op, l.root_group, l.outer, seg);
     if (partial != recvbuf)
@@ -61,12 +54,40 @@ int HiMPI_Reduce_params(const void *sendbuf, void *recvbuf, int count, MPI_Datat
     return rc;
 }
 
+int HiMPI_Reduce_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                      MPI_Op op, int root, MPI_Comm comm, const HiMPI_Plan *plan)
+{
+    int p, rank, rc;
+    himpi_comm *state;
+    if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
+        (rc = himpi_check_root(root, p)) != MPI_SUCCESS ||
+        (rc = himpi_check_buffer(count, datatype)) != MPI_SUCCESS ||
+        (rc = himpi_check_op(op)) != MPI_SUCCESS ||
+        (rc = himpi_check_plan(HIMPI_OP_REDUCE, plan)) != MPI_SUCCESS ||
+        (rc = himpi_comm_get(comm, &state)) != MPI_SUCCESS)
+        return rc;
+    return reduce_plan(sendbuf, recvbuf, count, datatype, op, root, himpi_comm_private(state),
+                       plan, 0);
+}
+
+int HiMPI_Reduce_params(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                        MPI_Op op, int root, MPI_Comm comm, const HiMPI_Params *params)
+{
+    int p, rank, rc;
+    if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
+        (rc = himpi_check_params(HIMPI_OP_REDUCE, params, p)) != MPI_SUCCESS)
+        return rc;
+    HiMPI_Plan plan;
+    himpi_plan_of_params(params, &plan);
+    return HiMPI_Reduce_plan(sendbuf, recvbuf, count, datatype, op, root, comm, &plan);
+}
+
 int HiMPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                  int root, MPI_Comm comm)
 {
-    HiMPI_Params plan;
+    HiMPI_Plan plan;
     int rc = himpi_plan_choose(HIMPI_OP_REDUCE, comm, count, datatype, &plan);
     return rc != MPI_SUCCESS
                ? rc
-               : HiMPI_Reduce_params(sendbuf, recvbuf, count, datatype, op, root, comm, &plan);
+               : HiMPI_Reduce_plan(sendbuf, recvbuf, count, datatype, op, root, comm, &plan);
 }

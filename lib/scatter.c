@@ -1,7 +1,8 @@
 /* scatter.c: HiMPI_Scatter, hierarchical: the root sends every group's
  * blocks to the group's leader, then every leader scatters inside its
- * group.  Groups are contiguous, so group k's blocks are contiguous in the
- * root's buffer and MPI's rank order of data is kept. */
+ * group.  With the blocks in group order (the rank order when groups are
+ * contiguous, else permuted by the root), group k's blocks are contiguous
+ * in the root's buffer, and every rank gets its own block. */
 #include <config.h>
 
 #include "algorithms.h"
@@ -20,9 +21,57 @@ himpi_scatter_fn himpi_scatter_algorithm(HiMPI_Alg alg)
     return alg >= 0 && alg < HIMPI_ALG_COUNT ? table[alg] : NULL;
 }
 
-int HiMPI_Scatter_params(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                         void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                         MPI_Comm comm, const HiMPI_Params *params)
+/* Level depth of plan and below, on comm. */
+static int scatter_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                        int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                        const HiMPI_Plan *plan, int depth)
+{
+    himpi_comm *state;
+    himpi_levels l;
+    HiMPI_Alg flat;
+    int rc, seg = plan->segment_size;
+    if ((rc = himpi_comm_get_private(comm, &state)) != MPI_SUCCESS ||
+        (rc = himpi_levels_next(state, plan, &depth, root, 0, &l, &flat)) != MPI_SUCCESS)
+        return rc;
+    if (flat != HIMPI_ALG_COUNT)
+        return table[flat](sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm,
+                           NULL, seg);
+    /* Groups in another order than the ranks': the root puts the blocks in
+     * group order first. */
+    void *ordered = NULL;
+    if (l.layout->perm != NULL && l.rank == l.root) {
+        ordered = himpi_tmp_alloc(l.p * sendcount, sendtype);
+        rc = himpi_levels_permute(&l, sendbuf, ordered, sendcount, sendtype, 1);
+        sendbuf = ordered;
+    }
+    /* Another group's leader keeps its group's blocks, in recvtype, until
+     * it scatters them; the root's group's blocks stay in sendbuf. */
+    void *blocks = NULL;
+    if (l.rank == l.start && l.group != l.root_group)
+        blocks = himpi_tmp_alloc(l.sizes[l.group] * recvcount, recvtype);
+    if (rc == MPI_SUCCESS && l.outer != MPI_COMM_NULL)
+        rc = table[plan->level[depth].alg](sendbuf, sendcount, sendtype,
+                                           l.rank == l.root ? MPI_IN_PLACE : blocks, recvcount,
+                                           recvtype, l.root_group, l.outer, l.sizes, seg);
+    if (rc == MPI_SUCCESS) {
+        if (l.group == l.root_group)
+            rc = scatter_plan(l.rank == l.root
+                                  ? himpi_at(sendbuf, (MPI_Aint)l.start * sendcount, sendtype)
+                                  : NULL,
+                              sendcount, sendtype, recvbuf, recvcount, recvtype,
+                              l.root - l.start, l.inner, plan, depth + 1);
+        else
+            rc = scatter_plan(blocks, recvcount, recvtype, recvbuf, recvcount, recvtype, 0,
+                              l.inner, plan, depth + 1);
+    }
+    himpi_tmp_free(blocks, recvtype);
+    himpi_tmp_free(ordered, sendtype);
+    return rc;
+}
+
+int HiMPI_Scatter_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                       int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                       const HiMPI_Plan *plan)
 {
     int p, rank, rc;
     himpi_comm *state;
@@ -31,39 +80,25 @@ int HiMPI_Scatter_params(const void *sendbuf, int sendcount, MPI_Datatype sendty
         (rank == root && (rc = himpi_check_buffer(sendcount, sendtype)) != MPI_SUCCESS) ||
         (recvbuf != MPI_IN_PLACE &&
          (rc = himpi_check_buffer(recvcount, recvtype)) != MPI_SUCCESS) ||
-        (rc = himpi_check_params(HIMPI_OP_SCATTER, params, p)) != MPI_SUCCESS ||
+        (rc = himpi_check_plan(HIMPI_OP_SCATTER, plan)) != MPI_SUCCESS ||
         (rc = himpi_comm_get(comm, &state)) != MPI_SUCCESS)
         return rc;
-    int g = params->groups, seg = params->segment_size;
-    himpi_scatter_fn out = table[params->alg_out], in = table[params->alg_in];
-    HiMPI_Alg flat = himpi_flat_algorithm(params, p);
-    if (flat != HIMPI_ALG_COUNT)
-        return table[flat](sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                           himpi_comm_private(state), NULL, seg);
+    return scatter_plan(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                        himpi_comm_private(state), plan, 0);
+}
 
-    himpi_levels l;
-    if ((rc = himpi_levels_get(state, p, rank, g, root, &l)) != MPI_SUCCESS)
+int HiMPI_Scatter_params(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                         void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                         MPI_Comm comm, const HiMPI_Params *params)
+{
+    int p, rank, rc;
+    if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
+        (rc = himpi_check_params(HIMPI_OP_SCATTER, params, p)) != MPI_SUCCESS)
         return rc;
-    /* Another group's leader keeps its group's blocks, in recvtype, until
-     * it scatters them; the root's group's blocks stay in sendbuf. */
-    void *blocks = NULL;
-    if (rank == l.start && l.group != l.root_group)
-        blocks = himpi_tmp_alloc(l.sizes[l.group] * recvcount, recvtype);
-    if (l.outer != MPI_COMM_NULL)
-        rc = out(sendbuf, sendcount, sendtype, rank == root ? MPI_IN_PLACE : blocks, recvcount,
-                 recvtype, l.root_group, l.outer, l.sizes, seg);
-    if (rc == MPI_SUCCESS) {
-        if (l.group == l.root_group)
-            rc = in(rank == root ? himpi_at(sendbuf, (MPI_Aint)l.start * sendcount, sendtype)
-                                 : NULL,
-                    sendcount, sendtype, recvbuf, recvcount, recvtype, root - l.start, l.inner,
-                    NULL, seg);
-        else
-            rc = in(blocks, recvcount, recvtype, recvbuf, recvcount, recvtype, 0, l.inner, NULL,
-                    seg);
-    }
-    himpi_tmp_free(blocks, recvtype);
-    return rc;
+    HiMPI_Plan plan;
+    himpi_plan_of_params(params, &plan);
+    return HiMPI_Scatter_plan(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                              comm, &plan);
 }
 
 int HiMPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -72,10 +107,10 @@ int HiMPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
     /* The root's send block and every other rank's receive block are one
      * rank's share of the message. */
     int at_root = himpi_plan_is_root(comm, root);
-    HiMPI_Params plan;
+    HiMPI_Plan plan;
     int rc = himpi_plan_choose(HIMPI_OP_SCATTER, comm, at_root ? sendcount : recvcount,
                                at_root ? sendtype : recvtype, &plan);
     return rc != MPI_SUCCESS ? rc
-                             : HiMPI_Scatter_params(sendbuf, sendcount, sendtype, recvbuf,
+                             : HiMPI_Scatter_plan(sendbuf, sendcount, sendtype, recvbuf,
                                                     recvcount, recvtype, root, comm, &plan);
 }

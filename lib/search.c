@@ -6,17 +6,18 @@
 #include "tune.h"
 
 /* Measures every candidate; the first of equal times wins, so ties go to
- * the smaller g, which needs fewer sub-communicators. */
-static int choose_all(const int *candidates, int n, himpi_measure_fn measure, void *ctx,
-                      int *best, MPIB_result *best_result)
+ * the simpler layout (smaller g, rank blocks before hardware levels). */
+static int choose_all(const himpi_candidate *candidates, int n, himpi_measure_fn measure,
+                      void *ctx, int *best, MPIB_result *best_result)
 {
+    (void)candidates;
     for (int i = 0; i < n; i++) {
         MPIB_result r;
-        int rc = measure(ctx, candidates[i], &r);
+        int rc = measure(ctx, i, &r);
         if (rc != MPI_SUCCESS)
             return rc;
         if (i == 0 || r.T < best_result->T) {
-            *best = candidates[i];
+            *best = i;
             *best_result = r;
         }
     }

@@ -242,7 +242,7 @@ int himpi_table_merge(himpi_table *dst, const himpi_table *src)
 
 enum mode {
     MODE_START,   /* before the first line that says which format */
-    MODE_CURRENT, /* after "himpi-table 1" */
+    MODE_CURRENT, /* after "himpi-table N" (version 1 or 2) */
     MODE_LEGACY   /* the original HiMPI's 7 columns */
 };
 
@@ -256,6 +256,7 @@ typedef struct parser {
     himpi_table *t;
     long line; /* the line being read, from 1 */
     enum mode mode;
+    int version;              /* the version line's number in MODE_CURRENT */
     int seen_content;         /* a non-blank line has been read */
     long header_line;         /* where "himpi-table" was */
     long field_line[F_COUNT]; /* where each header field was, 0 if absent */
@@ -374,15 +375,9 @@ static int parse_alg(parser *ps, HiMPI_Op op, const char *field, const char *wha
     return 0;
 }
 
-/* Checks what both formats share, then appends the row. */
+/* Appends the row, whose fields the caller checked, and records its line. */
 static int add_row(parser *ps, const himpi_row *r)
 {
-    if (r->groups > r->procs)
-        return fail(ps, ps->line, "groups %d > procs %d", r->groups, r->procs);
-    if (r->levels != 1)
-        return fail(ps, ps->line,
-                    "levels %d not supported (this HiMPI builds one level of groups)",
-                    r->levels);
     himpi_table *t = ps->t;
     if (reserve(t, t->nrows + 1) != 0)
         return fail(ps, ps->line, "out of memory");
@@ -399,6 +394,116 @@ static int add_row(parser *ps, const himpi_row *r)
     return 0;
 }
 
+/* The names of the hardware levels, "node, package, ..., core". */
+static void hw_names(char *buf, size_t len)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int k = 0; k < HIMPI_HW_COUNT && n < len; k++) {
+        const char *name = HiMPI_Hwlevel_name((HiMPI_Hwlevel)k);
+        int m = snprintf(buf + n, len - n, "%s%s", k > 0 ? ", " : "", name ? name : "?");
+        if (m < 0)
+            break;
+        n += (size_t)m;
+    }
+}
+
+/* One level of a layout: the part s[0 .. len) of field, level k (from 0)
+ * of nparts.  Sets r->groups[k] and r->hw[k]. */
+static int parse_level(parser *ps, const char *field, const char *s, size_t len, int k,
+                       int nparts, himpi_row *r)
+{
+    int shown = len < 64 ? (int)len : 64;
+    if (len == 0)
+        return fail(ps, ps->line, "groups '" QUOTE "': level %d is empty", field, k + 1);
+    int negative = s[0] == '-';
+    if (strspn(s + negative, "0123456789") == len - (size_t)negative && len > (size_t)negative) {
+        long long v = 0;
+        for (size_t i = (size_t)negative; i < len && v <= INT_MAX; i++)
+            v = v * 10 + (s[i] - '0');
+        int in_int = !negative && v >= 1 && v <= INT_MAX;
+        if (nparts == 1 && in_int && v > r->procs)
+            return fail(ps, ps->line, "groups %lld > procs %d", v, r->procs);
+        if (nparts == 1 && !in_int)
+            return fail(ps, ps->line, "groups '" QUOTE "': out of range (1..%d)", field,
+                        r->procs);
+        if (!in_int || v > r->procs)
+            return fail(ps, ps->line, "groups '" QUOTE "': level %d: %.*s out of range (1..%d)",
+                        field, k + 1, shown, s, r->procs);
+        r->groups[k] = (int)v;
+        r->hw[k] = (HiMPI_Hwlevel)0;
+        return 0;
+    }
+    char name[16];
+    HiMPI_Hwlevel hw;
+    if (len < sizeof name) {
+        memcpy(name, s, len);
+        name[len] = '\0';
+    }
+    if (len >= sizeof name || HiMPI_Hwlevel_from_name(name, &hw) != MPI_SUCCESS) {
+        char names[128];
+        hw_names(names, sizeof names);
+        return fail(ps, ps->line,
+                    "groups '" QUOTE "': unknown level '%.*s' (a group count or one of %s)",
+                    field, shown, s, names);
+    }
+    r->groups[k] = 0;
+    r->hw[k] = hw;
+    return 0;
+}
+
+/* The layout field (called groups): levels separated by '/', each a group
+ * count 1..r->procs or a hardware level's name.  A version 1 file allows a
+ * single group count only.  Sets r's levels, groups and hw; the entries
+ * beyond the layout's levels stay zero. */
+static int parse_layout(parser *ps, const char *field, himpi_row *r)
+{
+    int nparts = 1;
+    for (const char *s = field; *s != '\0'; s++)
+        nparts += *s == '/';
+    if (ps->version < 2 && !integer_like(field)) {
+        HiMPI_Hwlevel hw;
+        if (nparts > 1)
+            return fail(ps, ps->line,
+                        "groups '" QUOTE "': a layout of several levels needs format version 2 "
+                        "(this file is version %d)",
+                        field, ps->version);
+        if (HiMPI_Hwlevel_from_name(field, &hw) == MPI_SUCCESS)
+            return fail(ps, ps->line,
+                        "groups '" QUOTE "': a hardware level needs format version 2 (this "
+                        "file is version %d)",
+                        field, ps->version);
+        return fail(ps, ps->line, "groups '" QUOTE "': non-numeric field", field);
+    }
+    if (nparts > HIMPI_MAX_LEVELS)
+        return fail(ps, ps->line, "groups '" QUOTE "': %d levels, more than %d", field, nparts,
+                    HIMPI_MAX_LEVELS);
+    const char *s = field;
+    for (int k = 0; k < nparts; k++) {
+        size_t len = strcspn(s, "/");
+        if (parse_level(ps, field, s, len, k, nparts, r) != 0)
+            return -1;
+        s += len + 1;
+    }
+    r->levels = nparts;
+    return 0;
+}
+
+/* The levels field, which must count the layout's levels (r->levels) and
+ * be 1 in a version 1 file. */
+static int check_levels(parser *ps, const char *layout, long long levels, const himpi_row *r)
+{
+    if (ps->version < 2 && levels != 1)
+        return fail(ps, ps->line,
+                    "levels %lld not supported in format version %d (one level of groups)",
+                    levels, ps->version);
+    if (levels != r->levels)
+        return fail(ps, ps->line,
+                    "levels %lld does not match the layout '" QUOTE "' (%d level%s)", levels,
+                    layout, r->levels, r->levels == 1 ? "" : "s");
+    return 0;
+}
+
 static int parse_row(parser *ps, const fields *f)
 {
     if (f->n != ROW_FIELDS)
@@ -408,24 +513,24 @@ static int parse_row(parser *ps, const fields *f)
                     f->n, ROW_FIELDS);
     char *const *v = f->v;
     himpi_row r;
+    memset(&r, 0, sizeof r); /* levels beyond the layout's are zero */
     if (HiMPI_Op_from_name(v[0], &r.op) != MPI_SUCCESS)
         return fail(ps, ps->line, "unknown operation '" QUOTE "'", v[0]);
-    long long procs = 0, size = 0, groups = 0, levels = 0, segment = 0;
-    if (parse_int(ps, v[1], "procs", 1, INT_MAX, &procs) != 0 ||
-        parse_int(ps, v[2], "msg_size", 0, INT_MAX, &size) != 0 ||
+    long long procs = 0, size = 0, levels = 0, segment = 0;
+    if (parse_int(ps, v[1], "procs", 1, INT_MAX, &procs) != 0)
+        return -1;
+    r.procs = (int)procs;
+    if (parse_int(ps, v[2], "msg_size", 0, INT_MAX, &size) != 0 ||
         parse_alg(ps, r.op, v[3], "alg_out", &r.alg_out) != 0 ||
-        parse_alg(ps, r.op, v[4], "alg_in", &r.alg_in) != 0 ||
-        parse_int(ps, v[5], "groups", 1, INT_MAX, &groups) != 0 ||
+        parse_alg(ps, r.op, v[4], "alg_in", &r.alg_in) != 0 || parse_layout(ps, v[5], &r) != 0 ||
         parse_int(ps, v[6], "levels", 0, INT_MAX, &levels) != 0 ||
+        check_levels(ps, v[5], levels, &r) != 0 ||
         parse_int(ps, v[7], "segment", 0, INT_MAX, &segment) != 0 ||
         parse_time(ps, v[8], "time", &r.time) != 0 ||
         parse_time(ps, v[9], "flat_time", &r.flat_time) != 0 ||
         parse_time(ps, v[10], "ci", &r.ci) != 0)
         return -1;
-    r.procs = (int)procs;
     r.msg_size = size;
-    r.groups = (int)groups;
-    r.levels = (int)levels;
     r.segment_size = (int)segment;
     return add_row(ps, &r);
 }
@@ -482,12 +587,23 @@ static int legacy_row(parser *ps, const fields *f)
     if (v[6] > nops)
         return fail(ps, ps->line,
                     "unknown op_id %lld (0..4: bcast reduce allreduce scatter gather)", v[6]);
-    himpi_row r = {.op = legacy_ops[v[6]], .procs = (int)v[0], .msg_size = v[3],
-                   .groups = (int)v[1], .levels = (int)v[2], .segment_size = 0,
-                   .time = -1.0, .flat_time = -1.0, .ci = -1.0};
+    himpi_row r;
+    memset(&r, 0, sizeof r); /* a one-level layout: the other levels zero */
+    r.op = legacy_ops[v[6]];
+    r.procs = (int)v[0];
+    r.msg_size = v[3];
+    r.levels = 1;
+    r.groups[0] = (int)v[1];
+    r.time = r.flat_time = r.ci = -1.0;
     if (legacy_alg(ps, r.op, v[4], &r.alg_in) != 0 ||
         legacy_alg(ps, r.op, v[5], &r.alg_out) != 0)
         return -1;
+    if (v[1] > v[0])
+        return fail(ps, ps->line, "groups %lld > procs %lld", v[1], v[0]);
+    if (v[2] != 1)
+        return fail(ps, ps->line,
+                    "levels %lld not supported in the original format (one level of groups)",
+                    v[2]);
     return add_row(ps, &r);
 }
 
@@ -603,8 +719,9 @@ static int first_line(parser *ps, const fields *f)
             return fail(ps, ps->line,
                         "table version " QUOTE " is newer than this HiMPI reads (%d)", f->v[1],
                         HIMPI_TABLE_VERSION);
-        if (version == HIMPI_TABLE_VERSION) {
+        if (version >= 1) { /* 1 or 2: version 1's layouts are a single g */
             ps->mode = MODE_CURRENT;
+            ps->version = (int)version;
             ps->header_line = ps->line;
             return 0;
         }
@@ -820,6 +937,28 @@ static void put_header(text *b, const himpi_table_header *h)
     put_string(b, "date", h->date, sizeof h->date);
 }
 
+int himpi_row_layout_format(const himpi_row *row, char *buf, size_t len)
+{
+    size_t n = 0;
+    /* Rows built by hand with invalid values show as "invalid" (and fail to
+     * parse) rather than overflowing anything here. */
+    int levels = row->levels;
+    if (levels < 1 || levels > HIMPI_MAX_LEVELS)
+        return snprintf(buf, len, "invalid");
+    for (int i = 0; i < levels; i++) {
+        const char *sep = i > 0 ? "/" : "", *name = HiMPI_Hwlevel_name(row->hw[i]);
+        char *at = n < len ? buf + n : NULL;
+        size_t room = n < len ? len - n : 0;
+        int m = row->groups[i] != 0
+                    ? snprintf(at, room, "%s%d", sep, row->groups[i])
+                    : snprintf(at, room, "%s%s", sep, name != NULL ? name : "invalid");
+        if (m < 0)
+            return m;
+        n += (size_t)m;
+    }
+    return (int)n;
+}
+
 char *himpi_table_format(const himpi_table *t)
 {
     text b = {.cap = 256 + 128 * t->nrows};
@@ -836,8 +975,10 @@ char *himpi_table_format(const himpi_table *t)
             "ci\n");
     for (size_t i = 0; i < t->nrows; i++) {
         const himpi_row *row = r[i].row;
-        put(&b, "%s  %d  %lld  %s  %s  %d  %d  %d", op_text(row->op), row->procs, row->msg_size,
-            alg_text(row->alg_out), alg_text(row->alg_in), row->groups, row->levels,
+        char layout[HIMPI_MAX_LEVELS * 16];
+        himpi_row_layout_format(row, layout, sizeof layout);
+        put(&b, "%s  %d  %lld  %s  %s  %s  %d  %d", op_text(row->op), row->procs, row->msg_size,
+            alg_text(row->alg_out), alg_text(row->alg_in), layout, row->levels,
             row->segment_size);
         put_time(&b, row->time);
         put_time(&b, row->flat_time);
@@ -884,11 +1025,25 @@ static int better(const ref *a, const ref *b)
     return a->index < b->index;
 }
 
+void himpi_row_plan(const himpi_row *row, HiMPI_Plan *plan)
+{
+    memset(plan, 0, sizeof *plan);
+    /* A row built by hand may hold any levels; the plan's stay in range. */
+    int n = row->levels < 0 ? 0 : row->levels > HIMPI_MAX_LEVELS ? HIMPI_MAX_LEVELS : row->levels;
+    plan->nlevels = n;
+    for (int i = 0; i < n; i++)
+        plan->level[i] = (HiMPI_Level){row->groups[i], row->hw[i], row->alg_out};
+    plan->alg_in = row->alg_in;
+    plan->segment_size = row->segment_size;
+}
+
 static himpi_plan plan_of(const himpi_row *r)
 {
-    himpi_plan p = {.params = {r->groups, r->alg_out, r->alg_in, r->segment_size},
-                    .levels = r->levels, .table_procs = r->procs,
-                    .table_msg_size = r->msg_size};
+    himpi_plan p;
+    memset(&p, 0, sizeof p);
+    himpi_row_plan(r, &p.plan);
+    p.table_procs = r->procs;
+    p.table_msg_size = r->msg_size;
     return p;
 }
 
@@ -1011,6 +1166,13 @@ int himpi_index_lookup(const himpi_index *ix, HiMPI_Op op, int p, long long msg_
         return 0;
     const ix_procs *c = nearest_procs(ix->procs + first, n, p);
     *plan = *plan_for_size(ix->plans + c->first, c->count, msg_size);
-    plan->params.groups = scale_groups(plan->params.groups, c->procs, p);
+    /* Only a one-level rank-block layout is scaled: hardware levels do not
+     * depend on p, and the collectives clamp the block counts of deeper
+     * levels to their groups' sizes.  At a tabulated p the scaling is the
+     * identity for every row that parses (it only clamps a hand-built
+     * g > procs into 1..p). */
+    HiMPI_Level *l = &plan->plan.level[0];
+    if (plan->plan.nlevels == 1 && l->groups >= 1)
+        l->groups = scale_groups(l->groups, c->procs, p);
     return 1;
 }

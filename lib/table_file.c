@@ -133,16 +133,25 @@ static int write_all(int fd, const char *s, size_t n)
     return 0;
 }
 
+/* path followed by suffix, malloc'ed; NULL if memory runs out. */
+static char *with_suffix(const char *path, const char *suffix)
+{
+    size_t n = strlen(path), m = strlen(suffix) + 1;
+    char *s = malloc(n + m);
+    if (s != NULL) {
+        memcpy(s, path, n);
+        memcpy(s + n, suffix, m);
+    }
+    return s;
+}
+
 /* Writes text to a new file beside path and renames it over path; the
  * temporary file goes if anything fails. */
 static int replace_file(const char *path, const char *text, char *err, size_t errlen)
 {
-    size_t n = strlen(path);
-    char *tmp = malloc(n + sizeof ".tmp.XXXXXX");
+    char *tmp = with_suffix(path, ".tmp.XXXXXX");
     if (tmp == NULL)
         return report(err, errlen, path, "out of memory");
-    memcpy(tmp, path, n);
-    memcpy(tmp + n, ".tmp.XXXXXX", sizeof ".tmp.XXXXXX");
     int fd = mkstemp(tmp);
     if (fd < 0) {
         int rc = report(err, errlen, tmp, "%s", strerror(errno));
@@ -216,12 +225,9 @@ static int merge_and_write(const char *path, const himpi_table *t, int merge, ch
 static int write_locked(const char *path, const himpi_table *t, int merge, char *err,
                         size_t errlen)
 {
-    size_t n = strlen(path);
-    char *lock = malloc(n + sizeof ".lock");
+    char *lock = with_suffix(path, ".lock");
     if (lock == NULL)
         return report(err, errlen, path, "out of memory");
-    memcpy(lock, path, n);
-    memcpy(lock + n, ".lock", sizeof ".lock");
     /* The lock file stays: removing it would let a writer that opened it
      * before the removal lock a file that a newer writer no longer sees. */
     int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);

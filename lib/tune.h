@@ -23,16 +23,25 @@ typedef struct himpi_tune_task {
     int segment_size;
 } himpi_tune_task;
 
-/* Measures the task at g groups; MPI_SUCCESS or an MPI error class. */
-typedef int (*himpi_measure_fn)(void *ctx, int g, MPIB_result *result);
+/* A candidate layout: levels of rank blocks (groups >= 1) or hardware
+ * levels (groups == 0), as in a table row. */
+typedef struct himpi_candidate {
+    int levels;
+    int groups[HIMPI_MAX_LEVELS];
+    HiMPI_Hwlevel hw[HIMPI_MAX_LEVELS];
+} himpi_candidate;
 
-/* A search strategy: chooses the best of the candidates (increasing, the
- * first is 1) by calling measure for some of them, and stores the best g
- * and its result.  Must decide alike on every rank given alike results. */
+/* Measures candidate i; MPI_SUCCESS or an MPI error class. */
+typedef int (*himpi_measure_fn)(void *ctx, int i, MPIB_result *result);
+
+/* A search strategy: chooses the best of n candidates (the first is g = 1,
+ * then rank blocks by increasing g, then hardware layouts) by calling
+ * measure for some of them, and stores the best index and its result.
+ * Must decide alike on every rank given alike results. */
 typedef struct himpi_search {
     const char *name;
-    int (*choose)(const int *candidates, int n, himpi_measure_fn measure, void *ctx, int *best,
-                  MPIB_result *best_result);
+    int (*choose)(const himpi_candidate *candidates, int n, himpi_measure_fn measure, void *ctx,
+                  int *best, MPIB_result *best_result);
 } himpi_search;
 
 /* Measures every candidate. */
@@ -44,15 +53,25 @@ const himpi_search *himpi_search_by_name(const char *name);
 /* How to tune. */
 typedef struct himpi_tuner {
     MPIB_precision precision;
-    const int *groups; /* candidate g values, or NULL for 1..p; values > p are skipped */
+    const int *groups; /* rank-block candidates, or NULL for 1..p; values > p are skipped */
     int ngroups;
+    int levels;        /* hardware layouts of up to this many levels are candidates too
+                          (HIMPI_NUM_LEVELS); 0 for rank blocks only */
     const himpi_search *search;
 } himpi_tuner;
 
-/* Tunes task on comm and fills row (procs = the size of comm, levels 1).
- * The sub-communicators of every layout are created before its timed
- * repetitions.  *measured, if not NULL, receives the number of g values
- * measured. */
+/* The candidates for comm: g = 1, the rank blocks asked for, then every
+ * hardware layout of up to tuner->levels levels whose groups differ from
+ * every candidate before it (a level that groups the ranks as an earlier
+ * candidate does, or not at all, adds nothing).  Collective over comm
+ * (hardware levels ask the topology).  *candidates is malloc'ed. */
+int himpi_candidates(MPI_Comm comm, const himpi_tuner *tuner, himpi_candidate **candidates,
+                     int *n);
+
+/* Tunes task on comm and fills row (procs = the size of comm) with the
+ * fastest candidate's layout.  The sub-communicators of every layout are
+ * created before its timed repetitions.  *measured, if not NULL, receives
+ * the number of candidates measured. */
 int himpi_tune(MPI_Comm comm, const himpi_tuner *tuner, const himpi_tune_task *task,
                himpi_row *row, int *measured);
 

@@ -19,7 +19,8 @@ static int tune_op(himpi_runtime *rt, MPI_Comm comm, HiMPI_Op op, const int *siz
     MPI_Comm_rank(comm, &rank);
     himpi_tune_task task = {op, 0, himpi_plan_alg(&rt->env, op, 1), himpi_plan_alg(&rt->env, op, 0),
                             rt->env.segment_size > 0 ? rt->env.segment_size : 0};
-    himpi_tuner tuner = {rt->env.precision, NULL, 0, &himpi_search_exhaustive};
+    himpi_tuner tuner = {rt->env.precision, NULL, 0, rt->env.num_levels,
+                         &himpi_search_exhaustive};
     himpi_row *rows = malloc((size_t)nsizes * sizeof *rows);
     if (rows == NULL)
         return MPI_ERR_NO_MEM;
@@ -29,10 +30,12 @@ static int tune_op(himpi_runtime *rt, MPI_Comm comm, HiMPI_Op op, const int *siz
         if (himpi_table_find(&rt->table, op, p, sizes[i], task.alg_out, task.alg_in) != NULL)
             continue;
         rc = himpi_tune(comm, &tuner, &task, &rows[n], NULL);
-        if (rc == MPI_SUCCESS && rank == 0 && rt->env.debug)
-            fprintf(stderr, "himpi: tuned %s p=%d size=%d: g=%d %.3g s (flat %.3g s)\n",
-                    HiMPI_Op_name(op), p, sizes[i], rows[n].groups, rows[n].time,
-                    rows[n].flat_time);
+        if (rc == MPI_SUCCESS && rank == 0 && rt->env.debug) {
+            char layout[128];
+            himpi_row_layout_format(&rows[n], layout, sizeof layout);
+            fprintf(stderr, "himpi: tuned %s p=%d size=%d: %s %.3g s (flat %.3g s)\n",
+                    HiMPI_Op_name(op), p, sizes[i], layout, rows[n].time, rows[n].flat_time);
+        }
         n += rc == MPI_SUCCESS;
     }
     if (rc == MPI_SUCCESS && n > 0)

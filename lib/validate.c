@@ -43,3 +43,17 @@ int himpi_check_params(HiMPI_Op operation, const HiMPI_Params *params, int size)
         return MPI_ERR_ARG;
     return MPI_SUCCESS;
 }
+
+int himpi_check_plan(HiMPI_Op operation, const HiMPI_Plan *plan)
+{
+    if (plan == NULL || plan->nlevels < 0 || plan->nlevels > HIMPI_MAX_LEVELS ||
+        plan->segment_size < 0 || !HiMPI_Alg_supported(operation, plan->alg_in))
+        return MPI_ERR_ARG;
+    for (int i = 0; i < plan->nlevels; i++) {
+        const HiMPI_Level *level = &plan->level[i];
+        if (level->groups < 0 || !HiMPI_Alg_supported(operation, level->alg) ||
+            (level->groups == 0 && HiMPI_Hwlevel_name(level->hw) == NULL))
+            return MPI_ERR_ARG;
+    }
+    return MPI_SUCCESS;
+}

@@ -19,4 +19,9 @@ int himpi_check_op(MPI_Op op);
  * operation and a non-negative segment size. */
 int himpi_check_params(HiMPI_Op operation, const HiMPI_Params *params, int size);
 
+/* plan must exist, with 0 <= nlevels <= HIMPI_MAX_LEVELS, levels of
+ * groups >= 0 (a valid hardware level for 0), algorithms existing for
+ * operation and a non-negative segment size. */
+int himpi_check_plan(HiMPI_Op operation, const HiMPI_Plan *plan);
+
 #endif /* HIMPI_VALIDATE_H */

@@ -20,6 +20,7 @@ typedef struct {
     int *groups, ngroups; /* NULL: 2 .. p-1 */
     cli_measure measure;
     int overhead, quiet;
+    int hw; /* a HiMPI_Hwlevel to compare too, or -1 */
 } options;
 
 static int p;
@@ -37,6 +38,10 @@ static void usage(void)
             "  -a, --algs=LIST       algorithms (default: all of each operation's)\n"
             "  -s, --sizes=LIST      message sizes (default: 8,1K,64K,1M)\n"
             "  -g, --groups=LIST     candidate numbers of groups (default: 2 to P-1)\n"
+            "      --hw=LEVEL        also time the hardware layout of LEVEL (node,\n"
+            "                        package, numa, l3cache, l2cache, l1cache, core):\n"
+            "                        its groups are the ranks sharing one, wherever the\n"
+            "                        ranks are placed\n"
             CLI_MEASURE_HELP
             "      --no-overhead     skip the overhead measurement\n"
             "  -q, --quiet           no progress report\n"
@@ -87,6 +92,7 @@ static int parse(int argc, char **argv, options *o)
         {"ops", required_argument, NULL, 'o'},   {"algs", required_argument, NULL, 'a'},
         {"sizes", required_argument, NULL, 's'}, {"groups", required_argument, NULL, 'g'},
         {"no-overhead", no_argument, NULL, 'n'}, {"quiet", no_argument, NULL, 'q'},
+        {"hw", required_argument, NULL, 'H'},
         CLI_MEASURE_LONGOPTS,                    {NULL, 0, NULL, 0}};
     int c, done;
     while ((c = getopt_long(argc, argv, "o:a:s:g:q" CLI_MEASURE_SHORTOPTS, longopts, NULL)) !=
@@ -124,6 +130,14 @@ static int parse(int argc, char **argv, options *o)
         case 'q':
             o->quiet = 1;
             break;
+        case 'H': {
+            HiMPI_Hwlevel hw;
+            if (HiMPI_Hwlevel_from_name(optarg, &hw) != MPI_SUCCESS)
+                return cli_bad("--hw", optarg,
+                               "node, package, numa, l3cache, l2cache, l1cache, core");
+            o->hw = (int)hw;
+            break;
+        }
         }
     }
     return cli_measure_check(argc, argv, &o->measure);
@@ -153,7 +167,15 @@ static double time_params(const options *o, HiMPI_Op op, HiMPI_Alg alg, int g, i
     return measure(o, HiMPI_Container_alloc(op, &params), M);
 }
 
-/* One row: native, flat, and the best hierarchical layout of alg. */
+/* The hardware layout of o->hw with alg between and inside its groups. */
+static double time_hw(const options *o, HiMPI_Op op, HiMPI_Alg alg, int M)
+{
+    HiMPI_Plan plan = {1, {{0, (HiMPI_Hwlevel)o->hw, alg}}, alg, 0};
+    return measure(o, HiMPI_Container_alloc_plan(op, &plan), M);
+}
+
+/* One row: native, flat, and the best hierarchical layout of alg (and
+ * the hardware layout asked for). */
 static int bench_row(const options *o, HiMPI_Op op, HiMPI_Alg alg, int M, double native)
 {
     double flat = time_params(o, op, alg, 1, M), best = DBL_MAX;
@@ -168,21 +190,35 @@ static int bench_row(const options *o, HiMPI_Op op, HiMPI_Alg alg, int M, double
     }
     if (flat < 0)
         return 1;
+    char row[256];
     if (best_g == 0)
-        cli_say(stdout, "%-10s %-23s %9d %10.2f %10.2f %7s %10s %9.2f %9s %9s\n",
-                HiMPI_Op_name(op), HiMPI_Alg_name(alg), M, native * 1e6, flat * 1e6, "-", "-",
-                flat / native, "-", "-");
+        snprintf(row, sizeof row, "%-10s %-23s %9d %10.2f %10.2f %7s %10s %9.2f %9s %9s",
+                 HiMPI_Op_name(op), HiMPI_Alg_name(alg), M, native * 1e6, flat * 1e6, "-", "-",
+                 flat / native, "-", "-");
     else
-        cli_say(stdout, "%-10s %-23s %9d %10.2f %10.2f %7d %10.2f %9.2f %9.2f %9.2f\n",
-                HiMPI_Op_name(op), HiMPI_Alg_name(alg), M, native * 1e6, flat * 1e6, best_g,
-                best * 1e6, flat / native, best / flat, best / native);
+        snprintf(row, sizeof row, "%-10s %-23s %9d %10.2f %10.2f %7d %10.2f %9.2f %9.2f %9.2f",
+                 HiMPI_Op_name(op), HiMPI_Alg_name(alg), M, native * 1e6, flat * 1e6, best_g,
+                 best * 1e6, flat / native, best / flat, best / native);
+    if (o->hw < 0) {
+        cli_say(stdout, "%s\n", row);
+        return 0;
+    }
+    double hw = time_hw(o, op, alg, M);
+    if (hw < 0)
+        return 1;
+    cli_say(stdout, "%s %10.2f %9.2f %9.2f\n", row, hw * 1e6, hw / native,
+            best_g == 0 ? hw / flat : hw / best);
     return 0;
 }
 
 static int bench(const options *o)
 {
-    cli_say(stdout, "# %-8s %-23s %9s %10s %10s %7s %10s %9s %9s %9s\n", "op", "algorithm",
+    cli_say(stdout, "# %-8s %-23s %9s %10s %10s %7s %10s %9s %9s %9s", "op", "algorithm",
             "bytes", "native", "flat", "best-g", "hier", "flat/nat", "hier/flat", "hier/nat");
+    if (o->hw >= 0)
+        cli_say(stdout, " %10s %9s %9s", HiMPI_Hwlevel_name((HiMPI_Hwlevel)o->hw), "hw/nat",
+                "hw/hier");
+    cli_say(stdout, "\n");
     int total = 0, done = 0;
     for (int i = 0; i < o->nops; i++)
         for (int a = 0; a < HIMPI_ALG_COUNT; a++)
@@ -317,7 +353,7 @@ static int overhead(const options *o)
 int main(int argc, char **argv)
 {
     options o = {{0}, 0, {0}, 0, {8, 1024, 65536, 1 << 20}, 4, NULL, 0,
-                 {{0, 0, 0, 0}, 0, 0, 0}, 1, 0};
+                 {{0, 0, 0, 0}, 0, 0, 0}, 1, 0, -1};
     int status = cli_init(&argc, &argv, "himpi-bench", usage, &o.measure);
     MPI_Comm_size(MPI_COMM_WORLD, &p);
     for (int i = 0; i < HIMPI_OP_COUNT; i++)

@@ -15,7 +15,7 @@
 #include "tune.h"
 
 enum { MAX_LIST = 64, OPT_ALG_IN = 2000, OPT_ALG_OUT, OPT_OPS, OPT_PROCS, OPT_SEARCH, OPT_MERGE,
-       OPT_CHECK };
+       OPT_CHECK, OPT_LEVELS };
 
 typedef struct {
     int list[MAX_LIST];
@@ -55,6 +55,9 @@ static void usage(void)
             "                        pair valid for an operation is tuned\n"
             "  -g, --groups=LIST     candidate numbers of groups (default: 1 to P; 1 is\n"
             "                        always measured)\n"
+            "      --levels=N        also measure hardware layouts (node, package, numa,\n"
+            "                        caches, cores) of up to N levels (default:\n"
+            "                        HIMPI_NUM_LEVELS, 1; 0: rank blocks only)\n"
             "      --procs=LIST      tune on the first N processes for each N (default: P)\n"
             "      --search=NAME     search strategy: exhaustive (default)\n"
             CLI_PRECISION_HELP
@@ -158,6 +161,7 @@ static int parse(int argc, char **argv, options *o)
         {"alg-in", required_argument, NULL, OPT_ALG_IN},
         {"groups", required_argument, NULL, 'g'},  {"procs", required_argument, NULL, OPT_PROCS},
         {"search", required_argument, NULL, OPT_SEARCH},
+        {"levels", required_argument, NULL, OPT_LEVELS},
         {"quiet", no_argument, NULL, 'q'},         {"check", required_argument, NULL, OPT_CHECK},
         CLI_PRECISION_LONGOPTS,                    {NULL, 0, NULL, 0}};
     char err[4352];
@@ -212,6 +216,10 @@ static int parse(int argc, char **argv, options *o)
         case OPT_SEARCH:
             if ((o->search = himpi_search_by_name(optarg)) == NULL)
                 return cli_bad("--search", optarg, "exhaustive");
+            break;
+        case OPT_LEVELS:
+            if (!cli_int(optarg, 0, &o->env.num_levels) || o->env.num_levels > HIMPI_MAX_LEVELS)
+                return cli_bad("--levels", optarg, "an integer from 0 to 8");
             break;
         case 'q': o->quiet = 1; break;
         case OPT_CHECK: return check_file(optarg);
@@ -273,23 +281,12 @@ static int make_tasks(const options *o, const int *sizes, int nsizes, task_list 
     return MPI_SUCCESS;
 }
 
-/* How many g values a process count measures, for the progress report. */
-static int candidates(const options *o, int p)
-{
-    if (o->groups == NULL)
-        return p;
-    int n = 1;
-    for (int i = 0; i < o->ngroups; i++)
-        n += o->groups[i] > 1 && o->groups[i] <= p;
-    return n;
-}
-
 /* Progress on rank 0: rewritten in place on a terminal; elsewhere (a log,
  * or a launcher that pipes rank 0's stderr, as Open MPI does) a line at
  * most every 10 seconds. */
 typedef struct {
     double start, last;
-    long long done, total; /* measurements */
+    long long done, total; /* rows */
     int show, tty;
 } progress;
 
@@ -311,7 +308,8 @@ static void report(progress *pr, const himpi_row *row)
 static int tune_procs(const options *o, MPI_Comm comm, const task_list *l, progress *pr,
                       himpi_table *out)
 {
-    himpi_tuner tuner = {o->measure.precision, o->groups, o->ngroups, o->search};
+    himpi_tuner tuner = {o->measure.precision, o->groups, o->ngroups, o->env.num_levels,
+                         o->search};
     int p;
     MPI_Comm_size(comm, &p);
     for (int i = 0; i < l->n; i++) {
@@ -321,7 +319,7 @@ static int tune_procs(const options *o, MPI_Comm comm, const task_list *l, progr
             return rc;
         if (himpi_table_put(out, &row) != 0)
             return MPI_ERR_NO_MEM;
-        pr->done += candidates(o, p);
+        pr->done++;
         report(pr, &row);
     }
     return MPI_SUCCESS;
@@ -329,14 +327,15 @@ static int tune_procs(const options *o, MPI_Comm comm, const task_list *l, progr
 
 static void summary(const himpi_table *t)
 {
-    printf("%-10s %6s %10s %-34s %6s %12s %12s %8s\n", "operation", "procs", "size",
-           "algorithms (between/inside)", "best g", "time (us)", "flat (us)", "speedup");
+    printf("%-10s %6s %10s %-34s %-14s %12s %12s %8s\n", "operation", "procs", "size",
+           "algorithms (between/inside)", "best layout", "time (us)", "flat (us)", "speedup");
     for (size_t i = 0; i < t->nrows; i++) {
         const himpi_row *r = &t->rows[i];
-        char algs[64];
+        char algs[64], layout[128];
         snprintf(algs, sizeof algs, "%s/%s", HiMPI_Alg_name(r->alg_out), HiMPI_Alg_name(r->alg_in));
-        printf("%-10s %6d %10lld %-34s %6d %12.2f %12.2f %8.2f\n", HiMPI_Op_name(r->op), r->procs,
-               r->msg_size, algs, r->groups, r->time * 1e6, r->flat_time * 1e6,
+        himpi_row_layout_format(r, layout, sizeof layout);
+        printf("%-10s %6d %10lld %-34s %-14s %12.2f %12.2f %8.2f\n", HiMPI_Op_name(r->op),
+               r->procs, r->msg_size, algs, layout, r->time * 1e6, r->flat_time * 1e6,
                r->time > 0 ? r->flat_time / r->time : 1.0);
     }
 }
@@ -381,7 +380,7 @@ static int run(const options *o)
     progress pr = {MPI_Wtime(), MPI_Wtime(), 0, 0, !o->quiet && cli_rank() == 0,
                    isatty(STDERR_FILENO)};
     for (int i = 0; i < o->procs.n; i++)
-        pr.total += (long long)l.n * candidates(o, o->procs.list[i]);
+        pr.total += l.n;
     himpi_table t;
     himpi_table_init(&t);
     int rank = cli_rank(), rc = MPI_SUCCESS;

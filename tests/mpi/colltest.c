@@ -2,10 +2,12 @@
 #include <config.h>
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "colltest.h"
+#include "topo.h"
 #include "mpitap.h"
 
 enum {
@@ -193,11 +195,36 @@ static const char *alg(HiMPI_Alg a)
     return HiMPI_Alg_name(a);
 }
 
-/* Runs HiMPI's collective on c with params and checks the result on every
- * rank that holds one; also checks that the input was left alone. */
-static void check_run(ct_case *c, const HiMPI_Params *params, int salt)
+/* Describes params or plan for messages. */
+static const char *describe(const HiMPI_Params *params, const HiMPI_Plan *plan)
 {
-    int rc = the_op->run(c, params);
+    static char text[512];
+    if (plan == NULL) {
+        snprintf(text, sizeof text, "g=%d out=%s in=%s seg=%d", params->groups,
+                 alg(params->alg_out), alg(params->alg_in), params->segment_size);
+        return text;
+    }
+    int n = snprintf(text, sizeof text, "plan");
+    for (int i = 0; i < plan->nlevels && n < (int)sizeof text; i++) {
+        const HiMPI_Level *l = &plan->level[i];
+        if (l->groups > 0)
+            n += snprintf(text + n, sizeof text - (size_t)n, " %d:%s", l->groups, alg(l->alg));
+        else
+            n += snprintf(text + n, sizeof text - (size_t)n, " %s:%s", HiMPI_Hwlevel_name(l->hw),
+                          alg(l->alg));
+    }
+    if (n < (int)sizeof text)
+        snprintf(text + n, sizeof text - (size_t)n, " in=%s", alg(plan->alg_in));
+    return text;
+}
+
+/* Runs HiMPI's collective on c with params (or plan) and checks the result
+ * on every rank that holds one; also checks that the input was left
+ * alone. */
+static void check_run_with(ct_case *c, const HiMPI_Params *params, const HiMPI_Plan *plan,
+                           int salt)
+{
+    int rc = the_op->run(c, params, plan);
     const char *where = "";
     long bad = -1;
     if (rc == MPI_SUCCESS && the_op->significant(c)) {
@@ -217,15 +244,18 @@ static void check_run(ct_case *c, const HiMPI_Params *params, int salt)
         free(pristine);
     }
     if (rc != MPI_SUCCESS)
-        tap_check(0, "g=%d out=%s in=%s seg=%d root=%d type=%s count=%d%s: returned error %d",
-                  params->groups, alg(params->alg_out), alg(params->alg_in),
-                  params->segment_size, c->root, c->send->name, c->count,
+        tap_check(0, "%s root=%d type=%s count=%d%s: returned error %d",
+                  describe(params, plan), c->root, c->send->name, c->count,
                   c->in_place ? " in place" : "", rc);
     else
-        tap_check(bad < 0, "g=%d out=%s in=%s seg=%d root=%d type=%s count=%d%s: wrong %s at "
-                  "element %ld", params->groups, alg(params->alg_out), alg(params->alg_in),
-                  params->segment_size, c->root, c->send->name, c->count,
+        tap_check(bad < 0, "%s root=%d type=%s count=%d%s: wrong %s at element %ld",
+                  describe(params, plan), c->root, c->send->name, c->count,
                   c->in_place ? " in place" : "", where, bad);
+}
+
+static void check_run(ct_case *c, const HiMPI_Params *params, int salt)
+{
+    check_run_with(c, params, NULL, salt);
 }
 
 /* ------------------------------------------------------------ sampling */
@@ -398,11 +428,60 @@ static void sweep_variants(void)
     }
 }
 
+/* ---------------------------------------------------------------- plans */
+
+/* The plans to try with algorithm a: rank blocks on two and three levels,
+ * hardware levels alone, stacked, and mixed with rank blocks. */
+static int plans_for(HiMPI_Alg a, HiMPI_Plan *plans)
+{
+    const HiMPI_Alg n = HIMPI_ALG_NATIVE;
+    const HiMPI_Level blocks2 = {2, HIMPI_HW_NODE, a}, blocks3 = {3, HIMPI_HW_NODE, n};
+    const HiMPI_Level node = {0, HIMPI_HW_NODE, a}, package = {0, HIMPI_HW_PACKAGE, n};
+    const HiMPI_Level numa = {0, HIMPI_HW_NUMA, a}, core = {0, HIMPI_HW_CORE, n};
+    plans[0] = (HiMPI_Plan){2, {blocks2, blocks2}, a, 60};
+    plans[1] = (HiMPI_Plan){3, {blocks3, blocks2, blocks2}, n, 0};
+    plans[2] = (HiMPI_Plan){1, {node}, a, 0};
+    plans[3] = (HiMPI_Plan){2, {node, package}, a, 60};
+    plans[4] = (HiMPI_Plan){4, {node, package, numa, core}, a, 0};
+    plans[5] = (HiMPI_Plan){2, {package, blocks2}, a, 0};
+    plans[6] = (HiMPI_Plan){2, {blocks2, numa}, n, 0};
+    return 7;
+}
+
+/* Every algorithm in every plan, at every root, on the base case and in
+ * place, on a fresh communicator so that its layouts follow the binding
+ * in force (the topology is read once per process). */
+static void sweep_plans(const char *binding)
+{
+    HiMPI_Alg algs[HIMPI_ALG_COUNT];
+    int nalg = algorithms(algs), roots[16], nroots = roots_of(size, roots);
+    const ct_type *send = &ct_types[the_op->reduction ? CT_AFFINE : CT_VECTOR];
+    const ct_type *recv = the_op->two_types ? &ct_types[CT_PAIR] : send;
+    MPI_Op op = the_op->reduction ? ct_reductions[CT_NONCOMMUTATIVE].op : MPI_OP_NULL;
+    MPI_Comm comm;
+    MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+    for (int a = 0; a < nalg; a++) {
+        HiMPI_Plan plans[8];
+        int nplans = plans_for(algs[a], plans), runs = 0;
+        for (int ip = 0; ip <= (the_op->in_place ? 1 : 0); ip++)
+            for (int r = 0; r < nroots; r++) {
+                ct_case c = case_new(send, recv, op, PRIME, roots[r], ip, r);
+                c.comm = comm;
+                for (int k = 0; k < nplans; k++, runs++)
+                    check_run_with(&c, NULL, &plans[k], r);
+                case_free(&c);
+            }
+        tap_ok("%s in %d multi-level and hardware plans, %s binding: %d runs over roots%s",
+               alg(algs[a]), nplans, binding, runs, the_op->in_place ? " and in place" : "");
+    }
+    MPI_Comm_free(&comm);
+}
+
 /* ---------------------------------------------------------------- errors */
 
 static void expect_error(ct_case c, HiMPI_Params params, int want, const char *what)
 {
-    int rc = the_op->run(&c, &params);
+    int rc = the_op->run(&c, &params, NULL);
     tap_check(rc == want, "%s: returned %d, expected %d", what, rc, want);
 }
 
@@ -428,8 +507,18 @@ static void test_errors(void)
         }
     bad = good, bad.segment_size = -1;
     expect_error(c, bad, MPI_ERR_ARG, "segment_size = -1");
-    int rc = the_op->run(&c, NULL);
+    int rc = the_op->run(&c, NULL, NULL);
     tap_check(rc == MPI_ERR_ARG, "params = NULL: returned %d", rc);
+    HiMPI_Plan plan = {.nlevels = HIMPI_MAX_LEVELS + 1, .alg_in = HIMPI_ALG_NATIVE};
+    rc = the_op->run(&c, NULL, &plan);
+    tap_check(rc == MPI_ERR_ARG, "plan with %d levels: returned %d", plan.nlevels, rc);
+    plan.nlevels = 1;
+    plan.level[0] = (HiMPI_Level){0, HIMPI_HW_COUNT, HIMPI_ALG_NATIVE};
+    rc = the_op->run(&c, NULL, &plan);
+    tap_check(rc == MPI_ERR_ARG, "plan with an invalid hardware level: returned %d", rc);
+    plan.level[0] = (HiMPI_Level){-1, HIMPI_HW_NODE, HIMPI_ALG_NATIVE};
+    rc = the_op->run(&c, NULL, &plan);
+    tap_check(rc == MPI_ERR_ARG, "plan with groups = -1: returned %d", rc);
     ct_case d = c;
     d.comm = MPI_COMM_NULL;
     expect_error(d, good, MPI_ERR_COMM, "MPI_COMM_NULL");
@@ -493,6 +582,15 @@ int ct_main(int argc, char **argv, const ct_op *op)
     test_cache();
     sweep_pairs();
     sweep_variants();
+    /* A topology with two pretend nodes: scatter binding deals ranks out
+     * round-robin, so hardware groups are not contiguous; block binding
+     * keeps them contiguous. */
+    setenv("HIMPI_TOPOLOGY", "node:2 pack:2 numa:2 core:2 pu:1", 1);
+    setenv("HIMPI_BINDING", "scatter", 1);
+    sweep_plans("scatter");
+    himpi_topo_reset();
+    setenv("HIMPI_BINDING", "block", 1);
+    sweep_plans("block");
     types_free();
     return tap_finish();
 }

@@ -9,6 +9,9 @@
  *     MPI_IN_PLACE,
  *     each on every algorithm flat (g = 1 and g = p) and every pair with
  *     uneven groups;
+ *   - multi-level plans of rank blocks and hardware levels (a synthetic
+ *     topology whose groups are not contiguous under scatter binding, and
+ *     are under block binding), every root, with and without in place;
  *   - errors for invalid arguments, on every rank, without hanging;
  *   - the communicator cache: created once per layout, freed with the
  *     communicator.
@@ -82,8 +85,9 @@ typedef struct ct_op {
     void (*sizes)(const ct_case *c, long *in_elements, long *out_elements);
     /* Writes the expected result into c->expected with the native call. */
     int (*reference)(ct_case *c);
-    /* Resets c->out (and what in-place needs) and runs HiMPI's call. */
-    int (*run)(ct_case *c, const HiMPI_Params *params);
+    /* Resets c->out (and what in-place needs) and runs HiMPI's call: the
+     * _plan call if plan is not NULL, the _params call otherwise. */
+    int (*run)(ct_case *c, const HiMPI_Params *params, const HiMPI_Plan *plan);
     /* Whether this rank's c->out is meaningful after the call. */
     int (*significant)(const ct_case *c);
 } ct_op;

@@ -15,7 +15,7 @@ static int reference(ct_case *c)
                          c->comm);
 }
 
-static int run(ct_case *c, const HiMPI_Params *params)
+static int run(ct_case *c, const HiMPI_Params *params, const HiMPI_Plan *plan)
 {
     ct_clear(c->out, c->out_bytes);
     if (c->in_place) {
@@ -23,10 +23,14 @@ static int run(ct_case *c, const HiMPI_Params *params)
         char *mine = (char *)c->out + (MPI_Aint)c->rank * c->count * c->recv->extent;
         MPI_Sendrecv(c->in, c->send_count, c->send->type, 0, 0, mine, c->count, c->recv->type, 0, 0,
                      MPI_COMM_SELF, MPI_STATUS_IGNORE);
-        return HiMPI_Allgather_params(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, c->out, c->count,
+        return plan != NULL ? HiMPI_Allgather_plan(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, c->out, c->count,
+                                      c->recv->type, c->comm, plan)
+                        : HiMPI_Allgather_params(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, c->out, c->count,
                                       c->recv->type, c->comm, params);
     }
-    return HiMPI_Allgather_params(c->in, c->send_count, c->send->type, c->out, c->count,
+    return plan != NULL ? HiMPI_Allgather_plan(c->in, c->send_count, c->send->type, c->out, c->count,
+                                  c->recv->type, c->comm, plan)
+                        : HiMPI_Allgather_params(c->in, c->send_count, c->send->type, c->out, c->count,
                                   c->recv->type, c->comm, params);
 }
 

@@ -15,7 +15,7 @@ static int reference(ct_case *c)
                       c->root, c->comm);
 }
 
-static int run(ct_case *c, const HiMPI_Params *params)
+static int run(ct_case *c, const HiMPI_Params *params, const HiMPI_Plan *plan)
 {
     ct_clear(c->out, c->out_bytes);
     if (c->in_place && c->rank == c->root) {
@@ -23,10 +23,14 @@ static int run(ct_case *c, const HiMPI_Params *params)
         char *mine = (char *)c->out + (MPI_Aint)c->root * c->count * c->recv->extent;
         MPI_Sendrecv(c->in, c->send_count, c->send->type, 0, 0, mine, c->count, c->recv->type, 0, 0,
                      MPI_COMM_SELF, MPI_STATUS_IGNORE);
-        return HiMPI_Gather_params(MPI_IN_PLACE, c->send_count, c->send->type, c->out, c->count,
+        return plan != NULL ? HiMPI_Gather_plan(MPI_IN_PLACE, c->send_count, c->send->type, c->out, c->count,
+                                   c->recv->type, c->root, c->comm, plan)
+                        : HiMPI_Gather_params(MPI_IN_PLACE, c->send_count, c->send->type, c->out, c->count,
                                    c->recv->type, c->root, c->comm, params);
     }
-    return HiMPI_Gather_params(c->in, c->send_count, c->send->type, c->out, c->count, c->recv->type,
+    return plan != NULL ? HiMPI_Gather_plan(c->in, c->send_count, c->send->type, c->out, c->count, c->recv->type,
+                               c->root, c->comm, plan)
+                        : HiMPI_Gather_params(c->in, c->send_count, c->send->type, c->out, c->count, c->recv->type,
                                c->root, c->comm, params);
 }
 

@@ -15,11 +15,13 @@ static int reference(ct_case *c)
                        c->root, c->comm);
 }
 
-static int run(ct_case *c, const HiMPI_Params *params)
+static int run(ct_case *c, const HiMPI_Params *params, const HiMPI_Plan *plan)
 {
     ct_clear(c->out, c->out_bytes);
     void *recvbuf = c->in_place && c->rank == c->root ? MPI_IN_PLACE : c->out;
-    return HiMPI_Scatter_params(c->in, c->send_count, c->send->type, recvbuf, c->count,
+    return plan != NULL ? HiMPI_Scatter_plan(c->in, c->send_count, c->send->type, recvbuf, c->count,
+                                c->recv->type, c->root, c->comm, plan)
+                        : HiMPI_Scatter_params(c->in, c->send_count, c->send->type, recvbuf, c->count,
                                 c->recv->type, c->root, c->comm, params);
 }
 

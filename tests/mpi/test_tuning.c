@@ -16,6 +16,8 @@
 #include "mpitap.h"
 #include "plan.h"
 #include "table_file.h"
+#include "topo.h"
+#include "tune.h"
 
 static int p, rank;
 static char dir[256];
@@ -54,6 +56,15 @@ static void write_file(const char *file, const char *text)
     }
 }
 
+/* One file for all ranks: rank 0 writes it before anyone reads it (ranks
+ * writing it each would truncate it under rank 0's reading). */
+static void write_shared(const char *file, const char *text)
+{
+    if (rank == 0)
+        write_file(file, text);
+    MPI_Barrier(MPI_COMM_WORLD);
+}
+
 /* Whether the table in file has a row for op on p processes at size with
  * native algorithms. */
 static int has_row(const char *file, HiMPI_Op op, int size)
@@ -77,22 +88,27 @@ static char *slurp(const char *file)
     return text;
 }
 
-/* Checks that every rank chose the same plan, and that it is want. */
+/* Checks that every rank chose the same plan, and that it is the
+ * one-level plan of want. */
 static void expect_plan(HiMPI_Op op, MPI_Comm comm, int bytes, const HiMPI_Params *want)
 {
-    HiMPI_Params got;
+    HiMPI_Plan got;
     int rc = himpi_plan_choose(op, comm, bytes, MPI_BYTE, &got);
     tap_check(rc == MPI_SUCCESS, "himpi_plan_choose returned %d", rc);
-    int mine[4] = {got.groups, got.alg_out, got.alg_in, got.segment_size}, lo[4], hi[4];
-    MPI_Allreduce(mine, lo, 4, MPI_INT, MPI_MIN, comm);
-    MPI_Allreduce(mine, hi, 4, MPI_INT, MPI_MAX, comm);
+    int mine[6] = {got.nlevels, got.level[0].groups, (int)got.level[0].hw, got.level[0].alg,
+                   got.alg_in, got.segment_size};
+    int lo[6], hi[6];
+    MPI_Allreduce(mine, lo, 6, MPI_INT, MPI_MIN, comm);
+    MPI_Allreduce(mine, hi, 6, MPI_INT, MPI_MAX, comm);
     tap_check(memcmp(lo, hi, sizeof lo) == 0, "ranks chose different plans");
-    tap_check(got.groups == want->groups && got.alg_out == want->alg_out &&
-                  got.alg_in == want->alg_in && got.segment_size == want->segment_size,
-              "%s %d bytes: plan g=%d %s/%s seg %d, expected g=%d %s/%s seg %d",
-              HiMPI_Op_name(op), bytes, got.groups, HiMPI_Alg_name(got.alg_out),
-              HiMPI_Alg_name(got.alg_in), got.segment_size, want->groups,
-              HiMPI_Alg_name(want->alg_out), HiMPI_Alg_name(want->alg_in), want->segment_size);
+    tap_check(got.nlevels == 1 && got.level[0].groups == want->groups &&
+                  got.level[0].alg == want->alg_out && got.alg_in == want->alg_in &&
+                  got.segment_size == want->segment_size,
+              "%s %d bytes: plan of %d levels, g=%d %s/%s seg %d, expected g=%d %s/%s seg %d",
+              HiMPI_Op_name(op), bytes, got.nlevels, got.level[0].groups,
+              HiMPI_Alg_name(got.level[0].alg), HiMPI_Alg_name(got.alg_in), got.segment_size,
+              want->groups, HiMPI_Alg_name(want->alg_out), HiMPI_Alg_name(want->alg_in),
+              want->segment_size);
 }
 
 /* Plain HiMPI_Bcast and HiMPI_Allreduce against MPI's, on comm. */
@@ -159,7 +175,7 @@ static void different_files(void)
 static void malformed_table(void)
 {
     reset_env();
-    write_file(path("bad.conf"), "himpi-table 1\nbcast 4 1K native native 2 1 0 - - -\n");
+    write_shared(path("bad.conf"), "himpi-table 1\nbcast 4 1K native native 2 1 0 - - -\n");
     setenv("HIMPI_CONF_FILE", path("bad.conf"), 1);
     if (init_everywhere(MPI_SUCCESS) == MPI_SUCCESS) {
         const HiMPI_Params flat = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
@@ -252,7 +268,7 @@ static void overrides(void)
     reset_env();
     char text[256];
     snprintf(text, sizeof text, "himpi-table 1\nbcast %d 1024 native native 1 1 0 - - -\n", p);
-    write_file(path("over.conf"), text);
+    write_shared(path("over.conf"), text);
     setenv("HIMPI_CONF_FILE", path("over.conf"), 1);
     setenv("HIMPI_GROUPS", "2", 1);
     setenv("HIMPI_ALG_OUT", "chain", 1);
@@ -276,7 +292,7 @@ static void without_init(void)
     int g = p < 3 ? p : 3;
     char text[256];
     snprintf(text, sizeof text, "himpi-table 1\nbcast %d 64 binomial native %d 1 0 - - -\n", p, g);
-    write_file(path("noinit.conf"), text);
+    write_shared(path("noinit.conf"), text);
     setenv("HIMPI_CONF_FILE", path("noinit.conf"), 1);
     MPI_Comm comm;
     MPI_Comm_dup(MPI_COMM_WORLD, &comm);
@@ -285,6 +301,83 @@ static void without_init(void)
     check_calls(comm, 100);
     MPI_Comm_free(&comm);
     tap_ok("without HiMPI_Init a communicator loads the table at its first call");
+}
+
+/* A table row with a hardware layout reaches the plain calls as that
+ * plan, on a synthetic topology that deals ranks out round-robin over two
+ * pretend nodes (so the node groups are not contiguous). */
+static void hardware_row(void)
+{
+    reset_env();
+    setenv("HIMPI_TOPOLOGY", "node:2 pack:2 core:4 pu:1", 1);
+    setenv("HIMPI_BINDING", "scatter", 1);
+    himpi_topo_reset();
+    char text[256];
+    int g = p < 2 ? 1 : 2;
+    snprintf(text, sizeof text, "himpi-table 2\nbcast %d 1024 binomial native node/%d 2 0 - - -\n",
+             p, g);
+    write_shared(path("hw.conf"), text);
+    setenv("HIMPI_CONF_FILE", path("hw.conf"), 1);
+    if (init_everywhere(MPI_SUCCESS) == MPI_SUCCESS) {
+        HiMPI_Plan got;
+        int rc = himpi_plan_choose(HIMPI_OP_BCAST, MPI_COMM_WORLD, 1024, MPI_BYTE, &got);
+        tap_check(rc == MPI_SUCCESS && got.nlevels == 2 && got.level[0].groups == 0 &&
+                      got.level[0].hw == HIMPI_HW_NODE && got.level[1].groups == g &&
+                      got.level[0].alg == HIMPI_ALG_BINOMIAL &&
+                      got.level[1].alg == HIMPI_ALG_BINOMIAL,
+                  "plan of the row node/%d: %d levels, first groups %d hw %d", g, got.nlevels,
+                  got.level[0].groups, (int)got.level[0].hw);
+        check_calls(MPI_COMM_WORLD, 256);
+        HiMPI_Finalize();
+    }
+    tap_ok("a row with a hardware layout gives the plain calls that plan");
+}
+
+/* Hardware layouts are tuning candidates when they group the ranks in a
+ * way no earlier candidate does, and the row records the winner. */
+static void hardware_candidates(void)
+{
+    reset_env();
+    setenv("HIMPI_TOPOLOGY", "node:2 pack:2 core:4 pu:1", 1);
+    for (int scatter = 0; scatter <= 1; scatter++) {
+        setenv("HIMPI_BINDING", scatter ? "scatter" : "block", 1);
+        himpi_topo_reset();
+        MPI_Comm comm;
+        MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+        himpi_tuner tuner = {{2, 3, 0.95, 0.5}, NULL, 0, 2, &himpi_search_exhaustive};
+        himpi_candidate *c = NULL;
+        int n = 0, rc = himpi_candidates(comm, &tuner, &c, &n), hardware = 0, pairs = 0;
+        for (int i = 0; rc == MPI_SUCCESS && i < n; i++) {
+            hardware += c[i].levels == 1 && c[i].groups[0] == 0;
+            pairs += c[i].levels == 2;
+        }
+        /* Under block binding every hardware level on up to 8 ranks groups
+         * them as some g of rank blocks does; under scatter the nodes do
+         * not (ranks 0, 2, 4, ... share one). */
+        int want_hw = scatter && p >= 3;
+        tap_check(rc == MPI_SUCCESS && n >= p && (hardware > 0) == want_hw,
+                  "%s binding: %d candidates, %d hardware ones (%s expected)",
+                  scatter ? "scatter" : "block", n, hardware, want_hw ? "some" : "none");
+        tap_diag("%s binding: %d candidates, %d hardware, %d two-level",
+                 scatter ? "scatter" : "block", n, hardware, pairs);
+        himpi_tune_task task = {HIMPI_OP_ALLGATHER, 64, HIMPI_ALG_RING, HIMPI_ALG_NATIVE, 0};
+        himpi_row row;
+        int measured = 0;
+        rc = himpi_tune(comm, &tuner, &task, &row, &measured);
+        int found = 0;
+        for (int i = 0; rc == MPI_SUCCESS && i < n; i++)
+            found |= c[i].levels == row.levels &&
+                     memcmp(c[i].groups, row.groups, sizeof c[i].groups) == 0;
+        tap_check(rc == MPI_SUCCESS && measured == n && found,
+                  "tuning measured %d of %d candidates and chose a layout %s them", measured, n,
+                  found ? "among" : "not among");
+        free(c);
+        MPI_Comm_free(&comm);
+    }
+    unsetenv("HIMPI_TOPOLOGY");
+    unsetenv("HIMPI_BINDING");
+    himpi_topo_reset();
+    tap_ok("hardware layouts are tuning candidates where they add a grouping");
 }
 
 int main(int argc, char **argv)
@@ -309,6 +402,8 @@ int main(int argc, char **argv)
         init_tuning("HIMPI_GENERATE_CONFIG", "1");
         overrides();
         without_init();
+        hardware_row();
+        hardware_candidates();
     }
     MPI_Barrier(MPI_COMM_WORLD);
     if (rank == 0 && dir[0] != '\0') {

@@ -10,7 +10,8 @@
 #include "table.h"
 #include "unit.h"
 
-#define HEADER "himpi-table 1\n"
+#define HEADER "himpi-table 2\n"
+#define HEADER1 "himpi-table 1\n" /* the previous version, still read */
 
 static himpi_table parse_ok(const char *text)
 {
@@ -28,7 +29,7 @@ static void reject_len(const char *text, size_t len, long line, const char *word
 {
     himpi_table t;
     himpi_table_init(&t);
-    himpi_row old = {.op = HIMPI_OP_BCAST, .procs = 2, .groups = 1, .levels = 1};
+    himpi_row old = {.op = HIMPI_OP_BCAST, .procs = 2, .levels = 1, .groups = {1}};
     ck_assert_int_eq(himpi_table_put(&t, &old), 0);
     char err[512] = "", where[32];
     snprintf(where, sizeof where, "t.conf:%ld: ", line);
@@ -81,8 +82,11 @@ START_TEST(current_format_with_header)
     ck_assert_int_eq(r->msg_size, 1024);
     ck_assert_int_eq(r->alg_out, HIMPI_ALG_NATIVE);
     ck_assert_int_eq(r->alg_in, HIMPI_ALG_NATIVE);
-    ck_assert_int_eq(r->groups, 2);
     ck_assert_int_eq(r->levels, 1);
+    ck_assert_int_eq(r->groups[0], 2);
+    ck_assert_int_eq(r->hw[0], 0);
+    for (int i = 1; i < HIMPI_MAX_LEVELS; i++)
+        ck_assert(r->groups[i] == 0 && r->hw[i] == 0);
     ck_assert_int_eq(r->segment_size, 0);
     ck_assert_double_eq(r->time, 1.234e-05);
     ck_assert_double_eq(r->flat_time, 1.5e-05);
@@ -168,7 +172,7 @@ START_TEST(numbers_at_their_limits)
                                     "bcast 1 0 linear linear 1 1 0 -0 - 7\n");
     ck_assert_int_eq(t.rows[0].procs, 2147483647);
     ck_assert_int_eq(t.rows[0].msg_size, 2147483647);
-    ck_assert_int_eq(t.rows[0].groups, 2147483647);
+    ck_assert_int_eq(t.rows[0].groups[0], 2147483647);
     ck_assert_int_eq(t.rows[0].segment_size, 2147483647);
     ck_assert_double_eq(t.rows[0].time, 0);
     ck_assert_double_eq(t.rows[1].time, 0);
@@ -196,8 +200,10 @@ START_TEST(legacy_with_column_header)
     const himpi_row *r = &t.rows[0];
     ck_assert_int_eq(r->op, HIMPI_OP_BCAST);
     ck_assert_int_eq(r->procs, 16);
-    ck_assert_int_eq(r->groups, 4);
+    ck_assert_int_eq(r->groups[0], 4);
     ck_assert_int_eq(r->levels, 1);
+    for (int i = 1; i < HIMPI_MAX_LEVELS; i++)
+        ck_assert(r->groups[i] == 0 && r->hw[i] == 0);
     ck_assert_int_eq(r->msg_size, 1024);
     ck_assert_int_eq(r->segment_size, 0);
     ck_assert_double_lt(r->time, 0);
@@ -257,7 +263,7 @@ START_TEST(legacy_rejections)
     reject("#num_procs\n8 2 1 1024 9 0 0\n", 2, "unknown algorithm id 9 for bcast");
     reject("8 2 1 1024 0 1 1\n", 1, "unknown algorithm id 1 for reduce");
     reject("8 2 1 1024 2 0 4\n", 1, "unknown algorithm id 2 for gather");
-    reject("8 2 2 1024 0 0 0\n", 1, "levels 2 not supported");
+    reject("8 2 2 1024 0 0 0\n", 1, "levels 2 not supported in the original format");
     reject("8 2 -1 1024 0 0 0\n", 1, "num_levels '-1': out of range");
     reject("8 9 1 1024 0 0 0\n", 1, "groups 9 > procs 8");
     reject("8 0 1 1024 0 0 0\n", 1, "num_groups '0': out of range");
@@ -272,6 +278,7 @@ START_TEST(legacy_rejections)
     reject_len("8 2 1 1024 0 0 0\n8 2 1\0 1024 0 0 1\n",
                sizeof "8 2 1 1024 0 0 0\n8 2 1\0 1024 0 0 1\n" - 1, 2, "NUL byte");
     reject("#num_procs\nhimpi-table 1\n", 2, "row has 2 fields, expected 7");
+    reject("#num_procs\nhimpi-table 2\n", 2, "row has 2 fields, expected 7");
 }
 END_TEST
 
@@ -281,18 +288,20 @@ END_TEST
 
 START_TEST(header_line_rejections)
 {
-    reject("hello\n", 1, "bad header: expected 'himpi-table 1'");
+    reject("hello\n", 1, "bad header: expected 'himpi-table 2'");
     reject("# comment\n\nhimpi-tables 1\n", 3, "bad header");
     reject("himpi-table 0\n", 1, "bad header");
     reject("himpi-table\n", 1, "bad header");
     reject("himpi-table 1 x\n", 1, "bad header");
     reject("himpi-table one\n", 1, "bad header");
-    reject("himpi-table 2\n", 1, "table version 2 is newer than this HiMPI reads (1)");
+    reject("himpi-table 3\n", 1, "table version 3 is newer than this HiMPI reads (2)");
+    reject("himpi-table 2 1\n", 1, "bad header");
     reject("himpi-table 99999999999999999999\n", 1, "is newer");
     reject("# only comments\n\n", 2, "bad header");
     reject("\n", 1, "bad header");
     reject("1 2 3 4 5 6\n", 1, "bad header");
-    reject(HEADER "himpi-table 1\n", 2, "'himpi-table' line repeated (first at line 1)");
+    reject(HEADER "himpi-table 2\n", 2, "'himpi-table' line repeated (first at line 1)");
+    reject("#\n" HEADER1 "himpi-table 2\n", 3, "'himpi-table' line repeated (first at line 2)");
 }
 END_TEST
 
@@ -359,9 +368,11 @@ START_TEST(row_rejections)
     reject(HEADER ROW("bcast", "8 1024 native native 0 1 0 - - -"), 2,
            "groups '0': out of range");
     reject(HEADER ROW("bcast", "8 1024 native native 2 2 0 - - -"), 2,
-           "levels 2 not supported (this HiMPI builds one level of groups)");
+           "levels 2 does not match the layout '2' (1 level)");
     reject(HEADER ROW("bcast", "8 1024 native native 2 0 0 - - -"), 2,
-           "levels 0 not supported");
+           "levels 0 does not match the layout '2' (1 level)");
+    reject(HEADER1 ROW("bcast", "8 1024 native native 2 2 0 - - -"), 2,
+           "levels 2 not supported in format version 1 (one level of groups)");
     reject(HEADER ROW("bcast", "8 1024 native native 2 1 -1 - - -"), 2,
            "segment '-1': out of range");
     reject(HEADER ROW("bcast", "8 1024 native native 2 1 0 fast - -"), 2,
@@ -404,7 +415,7 @@ END_TEST
 START_TEST(line_rejections)
 {
     reject(HEADER "host h", 2, "truncated line (no newline at end of file)");
-    reject("himpi-table 1", 1, "truncated line");
+    reject("himpi-table 2", 1, "truncated line");
     reject(HEADER "   ", 2, "truncated line");
     reject_len(HEADER "host a\0b\n", sizeof HEADER "host a\0b\n" - 1, 2, "NUL byte");
     reject_len(HEADER "# \0\n", sizeof HEADER "# \0\n" - 1, 2, "NUL byte");
@@ -442,7 +453,7 @@ START_TEST(format_writes_sorted_current_format)
                              "4 2 1 1024 3 1 0\n"
                              "8 2 1 1024 0 0 0\n");
     char *text = himpi_table_format(&t);
-    ck_assert_str_eq(text, "himpi-table 1\n"
+    ck_assert_str_eq(text, "himpi-table 2\n"
                            "# op  procs  msg_size  alg_out  alg_in  groups  levels  segment  "
                            "time  flat_time  ci\n"
                            "bcast  4  1024  chain  linear  2  1  0  -  -  -\n"
@@ -463,11 +474,11 @@ START_TEST(format_header_and_numbers)
     t.header.ppn = 2;
     t.header.precision = (MPIB_precision){5, 100, 0.1 + 0.2, 0.025};
     strcpy(t.header.date, "2026-01-01T00:00:00Z");
-    himpi_row r = {HIMPI_OP_ALLREDUCE, 16, 65536, HIMPI_ALG_RING, HIMPI_ALG_RABENSEIFNER, 4, 1,
-                   4096, 1.5e-3, 2.25e-3, -1.0};
+    himpi_row r = {HIMPI_OP_ALLREDUCE, 16, 65536, HIMPI_ALG_RING, HIMPI_ALG_RABENSEIFNER, 1, {4},
+                   {0}, 4096, 1.5e-3, 2.25e-3, -1.0};
     ck_assert_int_eq(himpi_table_put(&t, &r), 0);
     char *text = himpi_table_format(&t);
-    ck_assert_str_eq(text, "himpi-table 1\n"
+    ck_assert_str_eq(text, "himpi-table 2\n"
                            "host      n1,n2\n"
                            "mpi       MPICH 4.0\n"
                            "ppn       2\n"
@@ -499,8 +510,11 @@ static void assert_same_rows(const himpi_row *a, const himpi_row *b)
     ck_assert_int_eq(a->msg_size, b->msg_size);
     ck_assert_int_eq(a->alg_out, b->alg_out);
     ck_assert_int_eq(a->alg_in, b->alg_in);
-    ck_assert_int_eq(a->groups, b->groups);
     ck_assert_int_eq(a->levels, b->levels);
+    for (int i = 0; i < HIMPI_MAX_LEVELS; i++) {
+        ck_assert_int_eq(a->groups[i], b->groups[i]);
+        ck_assert_int_eq(a->hw[i], b->hw[i]);
+    }
     ck_assert_int_eq(a->segment_size, b->segment_size);
     /* Times are written with 7 significant digits. */
     ck_assert_double_eq_tol(a->time, b->time, 1e-6 * fabs(a->time));
@@ -542,9 +556,376 @@ START_TEST(format_of_empty_table)
     char *text = himpi_table_format(&t);
     himpi_table back = parse_ok(text);
     ck_assert_uint_eq(back.nrows, 0);
-    ck_assert_ptr_nonnull(strstr(text, "himpi-table 1\n"));
+    ck_assert_str_eq(text, "himpi-table 2\n# op  procs  msg_size  alg_out  alg_in  groups  levels  "
+                           "segment  time  flat_time  ci\n");
     free(text);
     himpi_table_free(&back);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------ */
+/* Layouts (format version 2) and version 1                                  */
+/* ------------------------------------------------------------------------ */
+
+/* Asserts that r's layout formats as text and that its levels beyond the
+ * layout's are zero. */
+static void assert_layout(const himpi_row *r, const char *text)
+{
+    char buf[128];
+    int n = himpi_row_layout_format(r, buf, sizeof buf);
+    ck_assert_str_eq(buf, text);
+    ck_assert_int_eq(n, (int)strlen(text));
+    ck_assert_int_ge(r->levels, 1);
+    ck_assert_int_le(r->levels, HIMPI_MAX_LEVELS);
+    for (int i = r->levels; i < HIMPI_MAX_LEVELS; i++)
+        ck_assert_msg(r->groups[i] == 0 && r->hw[i] == 0, "level %d of '%s' is not zero", i,
+                      text);
+}
+
+START_TEST(layouts_of_every_form)
+{
+    himpi_table t = parse_ok(HEADER "# layouts\n"
+                             ROW("bcast", "8 1 native native 4 1 0 - - -")
+                             ROW("bcast", "8 2 native native node 1 0 - - -")
+                             ROW("bcast", "8 3 native native node/2 2 0 - - -")
+                             ROW("bcast", "8 4 native native 2/3 2 0 - - -")
+                             ROW("bcast", "8 5 native native node/package/core 3 0 - - -")
+                             ROW("bcast", "8 6 native native numa/l3cache/l2cache/l1cache 4 0 "
+                                          "- - -")
+                             ROW("bcast", "8 7 native native 2/2/2/2/2/2/2/8 8 0 - - -")
+                             ROW("bcast", "8 8 native native 8/node/1 3 0 - - -")
+                             ROW("bcast", "8 9 native native 007 1 0 - - -"));
+    ck_assert_uint_eq(t.nrows, 9);
+    const himpi_row *r = t.rows;
+    ck_assert_int_eq(r[0].levels, 1);
+    ck_assert_int_eq(r[0].groups[0], 4);
+    ck_assert_int_eq(r[0].hw[0], 0);
+    assert_layout(&r[0], "4");
+    ck_assert_int_eq(r[1].levels, 1);
+    ck_assert_int_eq(r[1].groups[0], 0);
+    ck_assert_int_eq(r[1].hw[0], HIMPI_HW_NODE);
+    assert_layout(&r[1], "node");
+    ck_assert_int_eq(r[2].levels, 2);
+    ck_assert_int_eq(r[2].groups[0], 0);
+    ck_assert_int_eq(r[2].hw[0], HIMPI_HW_NODE);
+    ck_assert_int_eq(r[2].groups[1], 2);
+    ck_assert_int_eq(r[2].hw[1], 0);
+    assert_layout(&r[2], "node/2");
+    ck_assert_int_eq(r[3].levels, 2);
+    ck_assert_int_eq(r[3].groups[0], 2);
+    ck_assert_int_eq(r[3].groups[1], 3);
+    assert_layout(&r[3], "2/3");
+    ck_assert_int_eq(r[4].levels, 3);
+    ck_assert_int_eq(r[4].hw[0], HIMPI_HW_NODE);
+    ck_assert_int_eq(r[4].hw[1], HIMPI_HW_PACKAGE);
+    ck_assert_int_eq(r[4].hw[2], HIMPI_HW_CORE);
+    for (int i = 0; i < 3; i++)
+        ck_assert_int_eq(r[4].groups[i], 0);
+    assert_layout(&r[4], "node/package/core");
+    ck_assert_int_eq(r[5].levels, 4);
+    ck_assert_int_eq(r[5].hw[0], HIMPI_HW_NUMA);
+    ck_assert_int_eq(r[5].hw[1], HIMPI_HW_L3);
+    ck_assert_int_eq(r[5].hw[2], HIMPI_HW_L2);
+    ck_assert_int_eq(r[5].hw[3], HIMPI_HW_L1);
+    assert_layout(&r[5], "numa/l3cache/l2cache/l1cache");
+    ck_assert_int_eq(r[6].levels, HIMPI_MAX_LEVELS);
+    ck_assert_int_eq(r[6].groups[7], 8);
+    assert_layout(&r[6], "2/2/2/2/2/2/2/8");
+    ck_assert_int_eq(r[7].groups[0], 8);
+    ck_assert_int_eq(r[7].hw[1], HIMPI_HW_NODE);
+    ck_assert_int_eq(r[7].groups[2], 1);
+    assert_layout(&r[7], "8/node/1");
+    assert_layout(&r[8], "7");
+    /* Rows are compared and broadcast as bytes: a parsed row equals one
+     * built from zeros. */
+    himpi_row want;
+    memset(&want, 0, sizeof want);
+    want.op = HIMPI_OP_BCAST;
+    want.procs = 8;
+    want.msg_size = 3;
+    want.alg_out = want.alg_in = HIMPI_ALG_NATIVE;
+    want.levels = 2;
+    want.hw[0] = HIMPI_HW_NODE;
+    want.groups[1] = 2;
+    want.time = want.flat_time = want.ci = -1.0;
+    ck_assert_int_eq(memcmp(&want, &r[2], sizeof want), 0);
+    himpi_table_free(&t);
+}
+END_TEST
+
+START_TEST(every_hardware_level_name)
+{
+    const char *names[] = {"node", "package", "numa", "l3cache", "l2cache", "l1cache", "core"};
+    const HiMPI_Hwlevel levels[] = {HIMPI_HW_NODE, HIMPI_HW_PACKAGE, HIMPI_HW_NUMA, HIMPI_HW_L3,
+                                    HIMPI_HW_L2,   HIMPI_HW_L1,      HIMPI_HW_CORE};
+    for (int k = 0; k < 7; k++) {
+        char text[128];
+        snprintf(text, sizeof text, HEADER "scatter 4 0 linear linear %s 1 0 - - -\n", names[k]);
+        himpi_table t = parse_ok(text);
+        ck_assert_int_eq(t.rows[0].groups[0], 0);
+        ck_assert_int_eq(t.rows[0].hw[0], levels[k]);
+        assert_layout(&t.rows[0], names[k]);
+        himpi_table_free(&t);
+    }
+}
+END_TEST
+
+START_TEST(layout_rejections)
+{
+    /* Empty levels. */
+    reject(HEADER ROW("bcast", "8 1024 native native 2//3 3 0 - - -"), 2,
+           "groups '2//3': level 2 is empty");
+    reject(HEADER ROW("bcast", "8 1024 native native /2 2 0 - - -"), 2,
+           "groups '/2': level 1 is empty");
+    reject(HEADER ROW("bcast", "8 1024 native native node/ 2 0 - - -"), 2,
+           "groups 'node/': level 2 is empty");
+    reject(HEADER ROW("bcast", "8 1024 native native / 2 0 - - -"), 2,
+           "groups '/': level 1 is empty");
+    /* Unknown level names. */
+    reject(HEADER ROW("bcast", "8 1024 native native socket 1 0 - - -"), 2,
+           "groups 'socket': unknown level 'socket' (a group count or one of node, package, "
+           "numa, l3cache, l2cache, l1cache, core)");
+    reject(HEADER ROW("bcast", "8 1024 native native node/Core 2 0 - - -"), 2,
+           "groups 'node/Core': unknown level 'Core'");
+    reject(HEADER ROW("bcast", "8 1024 native native nodes 1 0 - - -"), 2,
+           "unknown level 'nodes'");
+    reject(HEADER ROW("bcast", "8 1024 native native 2x 1 0 - - -"), 2, "unknown level '2x'");
+    reject(HEADER ROW("bcast", "8 1024 native native +2 1 0 - - -"), 2, "unknown level '+2'");
+    reject(HEADER ROW("bcast", "8 1024 native native 2/node-local 2 0 - - -"), 2,
+           "unknown level 'node-local'");
+    reject(HEADER ROW("bcast", "8 1024 native native 2/l3cachel3cachel3cache 2 0 - - -"), 2,
+           "unknown level 'l3cachel3cachel3cache'");
+    /* g out of 1..procs. */
+    reject(HEADER ROW("bcast", "8 1024 native native 9 1 0 - - -"), 2, "groups 9 > procs 8");
+    reject(HEADER ROW("bcast", "8 1024 native native 2147483647 1 0 - - -"), 2,
+           "groups 2147483647 > procs 8");
+    reject(HEADER ROW("bcast", "8 1024 native native 0 1 0 - - -"), 2,
+           "groups '0': out of range (1..8)");
+    reject(HEADER ROW("bcast", "8 1024 native native -1 1 0 - - -"), 2,
+           "groups '-1': out of range (1..8)");
+    reject(HEADER ROW("bcast", "8 1024 native native 99999999999999999999 1 0 - - -"), 2,
+           "groups '99999999999999999999': out of range (1..8)");
+    reject(HEADER ROW("bcast", "8 1024 native native node/9 2 0 - - -"), 2,
+           "groups 'node/9': level 2: 9 out of range (1..8)");
+    reject(HEADER ROW("bcast", "8 1024 native native 0/node 2 0 - - -"), 2,
+           "groups '0/node': level 1: 0 out of range (1..8)");
+    reject(HEADER ROW("bcast", "8 1024 native native 2/-3 2 0 - - -"), 2,
+           "groups '2/-3': level 2: -3 out of range (1..8)");
+    reject(HEADER ROW("bcast", "8 1024 native native 2/2147483648 2 0 - - -"), 2,
+           "level 2: 2147483648 out of range (1..8)");
+    /* More than HIMPI_MAX_LEVELS levels. */
+    reject(HEADER ROW("bcast", "8 1024 native native 1/1/1/1/1/1/1/1/1 9 0 - - -"), 2,
+           "groups '1/1/1/1/1/1/1/1/1': 9 levels, more than 8");
+    reject(HEADER ROW("bcast", "8 1024 native native ////////// 11 0 - - -"), 2,
+           "11 levels, more than 8");
+    /* levels must count the layout's levels. */
+    reject(HEADER ROW("bcast", "8 1024 native native node/2 1 0 - - -"), 2,
+           "levels 1 does not match the layout 'node/2' (2 levels)");
+    reject(HEADER ROW("bcast", "8 1024 native native node 2 0 - - -"), 2,
+           "levels 2 does not match the layout 'node' (1 level)");
+    reject(HEADER ROW("bcast", "8 1024 native native 2/2/2/2/2/2/2/2 9 0 - - -"), 2,
+           "levels 9 does not match the layout '2/2/2/2/2/2/2/2' (8 levels)");
+    reject(HEADER ROW("bcast", "8 1024 native native 2/2 x 0 - - -"), 2,
+           "levels 'x': non-numeric field");
+    /* Later lines are named by their number. */
+    reject(HEADER "host h\n"
+           ROW("bcast", "8 1 native native node/2 2 0 - - -")
+           "\n# next\n"
+           ROW("bcast", "8 2 native native node/package/l4cache 3 0 - - -"),
+           6, "unknown level 'l4cache'");
+    reject(HEADER ROW("bcast", "8 1 native native node/2 2 0 - - -")
+           ROW("bcast", "8 2 native native node/2 3 0 - - -"),
+           3, "levels 3 does not match");
+}
+END_TEST
+
+START_TEST(version_1_still_read)
+{
+    himpi_table t = parse_ok("# an older table\n" HEADER1 "host h\n"
+                             ROW("bcast", "8 1024 native native 2 1 0 1e-5 - -")
+                             ROW("reduce", "16 0 binary binary 16 1 0 - - -"));
+    ck_assert_uint_eq(t.nrows, 2);
+    ck_assert_int_eq(t.legacy, 0);
+    ck_assert_str_eq(t.header.hosts, "h");
+    assert_layout(&t.rows[0], "2");
+    assert_layout(&t.rows[1], "16");
+    char *text = himpi_table_format(&t);
+    ck_assert_str_eq(text, "himpi-table 2\n"
+                           "host      h\n"
+                           "# op  procs  msg_size  alg_out  alg_in  groups  levels  segment  "
+                           "time  flat_time  ci\n"
+                           "bcast  8  1024  native  native  2  1  0  1.000000e-05  -  -\n"
+                           "reduce  16  0  binary  binary  16  1  0  -  -  -\n");
+    free(text);
+    himpi_table_free(&t);
+}
+END_TEST
+
+START_TEST(version_1_rejects_layouts)
+{
+    reject(HEADER1 ROW("bcast", "8 1024 native native node 1 0 - - -"), 2,
+           "groups 'node': a hardware level needs format version 2 (this file is version 1)");
+    reject(HEADER1 ROW("bcast", "8 1 native native 2 1 0 - - -")
+               ROW("bcast", "8 1024 native native core 1 0 - - -"),
+           3, "groups 'core': a hardware level needs format version 2");
+    reject(HEADER1 ROW("bcast", "8 1024 native native 2/2 2 0 - - -"), 2,
+           "groups '2/2': a layout of several levels needs format version 2 (this file is "
+           "version 1)");
+    reject(HEADER1 ROW("bcast", "8 1024 native native node/2 2 0 - - -"), 2,
+           "several levels needs format version 2");
+    reject(HEADER1 ROW("bcast", "8 1024 native native socket 1 0 - - -"), 2,
+           "groups 'socket': non-numeric field");
+    reject(HEADER1 ROW("bcast", "8 1024 native native 9 1 0 - - -"), 2, "groups 9 > procs 8");
+    reject(HEADER1 ROW("bcast", "8 1024 native native 0 1 0 - - -"), 2,
+           "groups '0': out of range");
+    reject(HEADER1 ROW("bcast", "8 1024 native native 2 0 0 - - -"), 2,
+           "levels 0 not supported in format version 1");
+}
+END_TEST
+
+START_TEST(round_trip_layouts)
+{
+    const char *text = HEADER ROW("allgather", "64 8 ring recursive-doubling node/4/core 3 0 "
+                                               "1e-4 2e-4 -")
+                           ROW("bcast", "64 8 binomial binomial 2/2/2/2/2/2/2/2 8 0 - - -")
+                           ROW("bcast", "64 8 native native node 1 0 3e-5 - -")
+                           ROW("bcast", "64 16 native native 4 1 0 - - -")
+                           ROW("reduce", "64 8 native native numa/l2cache 2 1024 - - -");
+    himpi_table t = parse_ok(text);
+    char *once = himpi_table_format(&t);
+    ck_assert_str_eq(once, "himpi-table 2\n"
+                           "# op  procs  msg_size  alg_out  alg_in  groups  levels  segment  "
+                           "time  flat_time  ci\n"
+                           "bcast  64  8  native  native  node  1  0  3.000000e-05  -  -\n"
+                           "bcast  64  8  binomial  binomial  2/2/2/2/2/2/2/2  8  0  -  -  -\n"
+                           "bcast  64  16  native  native  4  1  0  -  -  -\n"
+                           "reduce  64  8  native  native  numa/l2cache  2  1024  -  -  -\n"
+                           "allgather  64  8  ring  recursive-doubling  node/4/core  3  0  "
+                           "1.000000e-04  2.000000e-04  -\n");
+    himpi_table back = parse_ok(once);
+    char *twice = himpi_table_format(&back);
+    ck_assert_str_eq(once, twice);
+    ck_assert_uint_eq(back.nrows, t.nrows);
+    for (size_t i = 0; i < t.nrows; i++) {
+        const himpi_row *r = &t.rows[i];
+        const himpi_row *b =
+            himpi_table_find(&back, r->op, r->procs, r->msg_size, r->alg_out, r->alg_in);
+        ck_assert_ptr_nonnull(b);
+        assert_same_rows(r, b);
+    }
+    free(once);
+    free(twice);
+    himpi_table_free(&back);
+    himpi_table_free(&t);
+}
+END_TEST
+
+START_TEST(row_plan)
+{
+    himpi_table t = parse_ok(HEADER ROW("allreduce", "16 64 ring rabenseifner node/4/core 3 "
+                                                      "4096 - - -")
+                                 ROW("bcast", "16 64 binomial chain 2 1 0 - - -"));
+    HiMPI_Plan plan;
+    memset(&plan, 0xff, sizeof plan);
+    himpi_row_plan(&t.rows[0], &plan);
+    ck_assert_int_eq(plan.nlevels, 3);
+    ck_assert_int_eq(plan.level[0].groups, 0);
+    ck_assert_int_eq(plan.level[0].hw, HIMPI_HW_NODE);
+    ck_assert_int_eq(plan.level[1].groups, 4);
+    ck_assert_int_eq(plan.level[1].hw, 0);
+    ck_assert_int_eq(plan.level[2].groups, 0);
+    ck_assert_int_eq(plan.level[2].hw, HIMPI_HW_CORE);
+    for (int i = 0; i < 3; i++)
+        ck_assert_int_eq(plan.level[i].alg, HIMPI_ALG_RING);
+    ck_assert_int_eq(plan.alg_in, HIMPI_ALG_RABENSEIFNER);
+    ck_assert_int_eq(plan.segment_size, 4096);
+    for (int i = 3; i < HIMPI_MAX_LEVELS; i++)
+        ck_assert(plan.level[i].groups == 0 && plan.level[i].hw == 0 && plan.level[i].alg == 0);
+    /* One level: HiMPI_Params {g, alg_out, alg_in, segment} as a plan. */
+    memset(&plan, 0xff, sizeof plan);
+    himpi_row_plan(&t.rows[1], &plan);
+    ck_assert_int_eq(plan.nlevels, 1);
+    ck_assert_int_eq(plan.level[0].groups, 2);
+    ck_assert_int_eq(plan.level[0].hw, 0);
+    ck_assert_int_eq(plan.level[0].alg, HIMPI_ALG_BINOMIAL);
+    ck_assert_int_eq(plan.alg_in, HIMPI_ALG_CHAIN);
+    ck_assert_int_eq(plan.segment_size, 0);
+    HiMPI_Plan zero;
+    memset(&zero, 0, sizeof zero);
+    ck_assert_int_eq(memcmp(&plan.level[1], &zero.level[1],
+                            (HIMPI_MAX_LEVELS - 1) * sizeof plan.level[0]),
+                     0);
+    /* A hand-built row's levels stay within the plan's. */
+    himpi_row r = t.rows[1];
+    r.levels = HIMPI_MAX_LEVELS + 5;
+    himpi_row_plan(&r, &plan);
+    ck_assert_int_eq(plan.nlevels, HIMPI_MAX_LEVELS);
+    r.levels = -1;
+    himpi_row_plan(&r, &plan);
+    ck_assert_int_eq(plan.nlevels, 0);
+    ck_assert_int_eq(plan.alg_in, HIMPI_ALG_CHAIN);
+    himpi_table_free(&t);
+}
+END_TEST
+
+START_TEST(layout_format)
+{
+    himpi_row r;
+    memset(&r, 0, sizeof r);
+    r.levels = 2;
+    r.hw[0] = HIMPI_HW_NODE;
+    r.groups[1] = 2;
+    char buf[64];
+    ck_assert_int_eq(himpi_row_layout_format(&r, buf, sizeof buf), 6);
+    ck_assert_str_eq(buf, "node/2");
+    /* Like snprintf: truncated, NUL-terminated, the full length returned. */
+    memset(buf, 'x', sizeof buf);
+    ck_assert_int_eq(himpi_row_layout_format(&r, buf, 4), 6);
+    ck_assert_str_eq(buf, "nod");
+    ck_assert_int_eq(himpi_row_layout_format(&r, buf, 5), 6);
+    ck_assert_str_eq(buf, "node");
+    ck_assert_int_eq(himpi_row_layout_format(&r, buf, 6), 6);
+    ck_assert_str_eq(buf, "node/");
+    ck_assert_int_eq(himpi_row_layout_format(&r, NULL, 0), 6);
+    r.levels = 1;
+    r.groups[0] = 2147483647;
+    ck_assert_int_eq(himpi_row_layout_format(&r, buf, sizeof buf), 10);
+    ck_assert_str_eq(buf, "2147483647");
+    r.levels = HIMPI_MAX_LEVELS;
+    for (int i = 0; i < HIMPI_MAX_LEVELS; i++) {
+        r.groups[i] = 0;
+        r.hw[i] = (HiMPI_Hwlevel)(i % HIMPI_HW_COUNT);
+    }
+    ck_assert_int_eq(himpi_row_layout_format(&r, buf, sizeof buf),
+                     (int)strlen("node/package/numa/l3cache/l2cache/l1cache/core/node"));
+    ck_assert_str_eq(buf, "node/package/numa/l3cache/l2cache/l1cache/core/node");
+    /* Invalid values of a hand-built row show, and fail to parse. */
+    r.levels = 2;
+    r.groups[0] = -5;
+    r.hw[1] = HIMPI_HW_COUNT;
+    himpi_row_layout_format(&r, buf, sizeof buf);
+    ck_assert_str_eq(buf, "-5/invalid");
+    r.levels = 0;
+    himpi_row_layout_format(&r, buf, sizeof buf);
+    ck_assert_str_eq(buf, "invalid");
+    r.levels = HIMPI_MAX_LEVELS + 1;
+    himpi_row_layout_format(&r, buf, sizeof buf);
+    ck_assert_str_eq(buf, "invalid");
+    himpi_table t;
+    himpi_table_init(&t);
+    r.op = HIMPI_OP_BCAST;
+    r.procs = 8;
+    r.levels = 2;
+    ck_assert_int_eq(himpi_table_put(&t, &r), 0);
+    char *text = himpi_table_format(&t);
+    ck_assert_ptr_nonnull(strstr(text, "bcast  8  0  native  native  -5/invalid  2  0"));
+    himpi_table back;
+    char err[256];
+    himpi_table_init(&back);
+    ck_assert_int_eq(himpi_table_parse(text, strlen(text), "t.conf", &back, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "groups '-5/invalid'"));
+    free(text);
+    himpi_table_free(&t);
 }
 END_TEST
 
@@ -555,7 +936,7 @@ END_TEST
 static himpi_row row(HiMPI_Op op, int procs, long long size, HiMPI_Alg out, HiMPI_Alg in,
                      int groups, double time)
 {
-    himpi_row r = {op, procs, size, out, in, groups, 1, 0, time, -1.0, -1.0};
+    himpi_row r = {op, procs, size, out, in, 1, {groups}, {0}, 0, time, -1.0, -1.0};
     return r;
 }
 
@@ -571,11 +952,21 @@ START_TEST(put_adds_and_replaces)
     himpi_row r = row(HIMPI_OP_BCAST, 8, 42, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 4, 0.5);
     ck_assert_int_eq(himpi_table_put(&t, &r), 0);
     ck_assert_uint_eq(t.nrows, 100);
-    ck_assert_int_eq(t.rows[42].groups, 4);
-    t.rows[0].groups = 8;
+    ck_assert_int_eq(t.rows[42].groups[0], 4);
+    t.rows[0].groups[0] = 8;
     ck_assert_int_eq(himpi_table_put(&t, &t.rows[0]), 0);
     ck_assert_uint_eq(t.nrows, 100);
-    ck_assert_int_eq(t.rows[0].groups, 8);
+    ck_assert_int_eq(t.rows[0].groups[0], 8);
+    /* The layout is not part of the key. */
+    himpi_row deeper = t.rows[0];
+    deeper.levels = 2;
+    deeper.groups[0] = 0;
+    deeper.hw[0] = HIMPI_HW_NODE;
+    deeper.groups[1] = 2;
+    ck_assert_int_eq(himpi_table_put(&t, &deeper), 0);
+    ck_assert_uint_eq(t.nrows, 100);
+    ck_assert_int_eq(t.rows[0].levels, 2);
+    ck_assert_int_eq(t.rows[0].groups[1], 2);
     himpi_row fresh = t.rows[1];
     fresh.procs = 9;
     ck_assert_int_eq(himpi_table_put(&t, &fresh), 0);
@@ -619,7 +1010,7 @@ START_TEST(merge_replaces_and_adds)
     ck_assert_int_eq(dst.header.ppn, 0);
     ck_assert_double_eq(dst.rows[0].time, 1);
     ck_assert_double_eq(dst.rows[1].time, 5);
-    ck_assert_int_eq(dst.rows[1].groups, 4);
+    ck_assert_int_eq(dst.rows[1].groups[0], 4);
     ck_assert_double_eq(dst.rows[2].time, 3);
     ck_assert_double_eq(dst.rows[3].time, 6); /* added in src's order */
     ck_assert_double_eq(dst.rows[4].time, 7);
@@ -708,11 +1099,11 @@ START_TEST(lookup_process_counts)
     himpi_plan p = lookup(ix, HIMPI_OP_BCAST, 8, 1024);
     ck_assert_int_eq(p.table_procs, 8);
     ck_assert_int_eq(p.table_msg_size, 1024);
-    ck_assert_int_eq(p.params.groups, 2);
-    ck_assert_int_eq(p.params.alg_out, HIMPI_ALG_NATIVE);
-    ck_assert_int_eq(p.params.alg_in, HIMPI_ALG_NATIVE);
-    ck_assert_int_eq(p.params.segment_size, 0);
-    ck_assert_int_eq(p.levels, 1);
+    ck_assert_int_eq(p.plan.nlevels, 1);
+    ck_assert_int_eq(p.plan.level[0].groups, 2);
+    ck_assert_int_eq(p.plan.level[0].alg, HIMPI_ALG_NATIVE);
+    ck_assert_int_eq(p.plan.alg_in, HIMPI_ALG_NATIVE);
+    ck_assert_int_eq(p.plan.segment_size, 0);
     ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 16, 1024).table_procs, 16);
     ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 11, 1024).table_procs, 8);
     ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 13, 1024).table_procs, 16);
@@ -731,20 +1122,20 @@ START_TEST(lookup_scales_groups)
     himpi_table t = parse_ok(lookup_table);
     himpi_index *ix = himpi_index_build(&t);
     /* g = 1 stays 1, g = table_procs becomes p. */
-    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 100, 1024).params.groups, 1);
-    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 20, 65536).params.groups, 20);
-    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 14, 65536).params.groups, 14);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 100, 1024).plan.level[0].groups, 1);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 20, 65536).plan.level[0].groups, 20);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 14, 65536).plan.level[0].groups, 14);
     /* round(2 * sqrt(11 / 8)) = round(2.345) = 2; round(4 * sqrt(20 / 16)) = 4.47 -> 4;
      * round(4 * sqrt(24 / 16)) = round(4.899) = 5. */
-    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 11, 1024).params.groups, 2);
-    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 20, 1024).params.groups, 4);
-    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 24, 1024).params.groups, 5);
-    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 14, 1024).params.groups, 4);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 11, 1024).plan.level[0].groups, 2);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 20, 1024).plan.level[0].groups, 4);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 24, 1024).plan.level[0].groups, 5);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 14, 1024).plan.level[0].groups, 4);
     /* round(4 * sqrt(1 / 8)) = round(1.414) = 1; round(2 * sqrt(2 / 8)) = 1;
      * round(4 * sqrt(4 / 8)) = round(2.83) = 3. */
-    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 1, 65536).params.groups, 1);
-    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 2, 1024).params.groups, 1);
-    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 4, 65536).params.groups, 3);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 1, 65536).plan.level[0].groups, 1);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 2, 1024).plan.level[0].groups, 1);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 4, 65536).plan.level[0].groups, 3);
     himpi_index_free(ix);
     himpi_table_free(&t);
 }
@@ -760,13 +1151,13 @@ START_TEST(lookup_clamps_groups)
     himpi_index *ix = himpi_index_build(&t);
     /* round(99 * sqrt(120 / 100)) = round(108.45); round(99 * sqrt(1.01)) = round(99.49);
      * round(99 * sqrt(0.9)) = 94, clamped to 90. */
-    ck_assert_int_eq(lookup(ix, HIMPI_OP_ALLREDUCE, 120, 0).params.groups, 108);
-    ck_assert_int_eq(lookup(ix, HIMPI_OP_ALLREDUCE, 101, 0).params.groups, 99);
-    ck_assert_int_eq(lookup(ix, HIMPI_OP_ALLREDUCE, 90, 0).params.groups, 90);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_ALLREDUCE, 120, 0).plan.level[0].groups, 108);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_ALLREDUCE, 101, 0).plan.level[0].groups, 99);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_ALLREDUCE, 90, 0).plan.level[0].groups, 90);
     /* round(2 * sqrt(1 / 400)) = 0, clamped to 1. */
-    ck_assert_int_eq(lookup(ix, HIMPI_OP_REDUCE, 1, 0).params.groups, 1);
-    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 4, 0).params.groups, 4);
-    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 5, 0).params.groups, 5);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_REDUCE, 1, 0).plan.level[0].groups, 1);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 4, 0).plan.level[0].groups, 4);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 5, 0).plan.level[0].groups, 5);
     himpi_index_free(ix);
     himpi_table_free(&t);
 }
@@ -786,7 +1177,7 @@ START_TEST(lookup_message_sizes)
         ck_assert_msg(p.table_msg_size == cases[i].table_size, "size %lld -> %lld",
                       cases[i].size, p.table_msg_size);
     }
-    ck_assert_int_eq(lookup(ix, HIMPI_OP_GATHER, 8, 5000).params.groups, 3);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_GATHER, 8, 5000).plan.level[0].groups, 3);
     himpi_index_free(ix);
     himpi_table_free(&t);
 }
@@ -807,19 +1198,94 @@ START_TEST(lookup_chooses_fastest_pair)
         ROW("bcast", "8 8192 native native 3 1 0 5 - -"));
     himpi_index *ix = himpi_index_build(&t);
     himpi_plan p = lookup(ix, HIMPI_OP_BCAST, 8, 1024);
-    ck_assert_int_eq(p.params.alg_out, HIMPI_ALG_BINOMIAL);
-    ck_assert_int_eq(p.params.alg_in, HIMPI_ALG_BINARY);
-    ck_assert_int_eq(p.params.groups, 3);
-    ck_assert_int_eq(p.params.segment_size, 512);
+    ck_assert_int_eq(p.plan.level[0].alg, HIMPI_ALG_BINOMIAL);
+    ck_assert_int_eq(p.plan.alg_in, HIMPI_ALG_BINARY);
+    ck_assert_int_eq(p.plan.level[0].groups, 3);
+    ck_assert_int_eq(p.plan.segment_size, 512);
     /* All unknown: the first row in file order (not the first by name). */
     p = lookup(ix, HIMPI_OP_BCAST, 8, 2048);
-    ck_assert_int_eq(p.params.alg_out, HIMPI_ALG_LINEAR);
+    ck_assert_int_eq(p.plan.level[0].alg, HIMPI_ALG_LINEAR);
     /* A known time beats an unknown one. */
-    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 8, 4096).params.alg_in, HIMPI_ALG_BINOMIAL);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 8, 4096).plan.alg_in, HIMPI_ALG_BINOMIAL);
     /* A tie: the first row in file order. */
-    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 8, 8192).params.alg_out, HIMPI_ALG_PIPELINE);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 8, 8192).plan.level[0].alg, HIMPI_ALG_PIPELINE);
     himpi_index_free(ix);
     himpi_table_free(&t);
+}
+END_TEST
+
+/* bcast with layouts of several levels and of hardware levels at 8 and 16
+ * processes. */
+static const char *const layout_table =
+    HEADER ROW("bcast", "8 1024 native native node/2 2 0 1e-5 - -")
+    ROW("bcast", "8 65536 binomial chain 3/4 2 512 1e-4 - -")
+    ROW("bcast", "16 1024 binomial native node 1 0 1e-5 - -")
+    ROW("bcast", "16 65536 native native 4 1 0 1e-4 - -")
+    ROW("reduce", "8 0 native native 2 1 0 - - -");
+
+/* Asserts that the levels from plan->nlevels on are zero. */
+static void assert_unused_levels_zero(const himpi_plan *p)
+{
+    for (int i = p->plan.nlevels; i < HIMPI_MAX_LEVELS; i++)
+        ck_assert_msg(p->plan.level[i].groups == 0 && p->plan.level[i].hw == 0 &&
+                          p->plan.level[i].alg == 0,
+                      "level %d not zero", i);
+}
+
+START_TEST(lookup_layouts)
+{
+    himpi_table t = parse_ok(layout_table);
+    himpi_index *ix = himpi_index_build(&t);
+    himpi_table_free(&t);
+    /* Exact and nearby process counts: a multi-level layout as it is. */
+    const int ps[] = {8, 11, 2, 1, 12};
+    for (size_t i = 0; i < sizeof ps / sizeof ps[0]; i++) {
+        himpi_plan p = lookup(ix, HIMPI_OP_BCAST, ps[i], 1024);
+        ck_assert_int_eq(p.table_procs, 8);
+        ck_assert_int_eq(p.plan.nlevels, 2);
+        ck_assert_int_eq(p.plan.level[0].groups, 0);
+        ck_assert_int_eq(p.plan.level[0].hw, HIMPI_HW_NODE);
+        ck_assert_int_eq(p.plan.level[0].alg, HIMPI_ALG_NATIVE);
+        ck_assert_int_eq(p.plan.level[1].groups, 2); /* not scaled, even above p = 1 */
+        ck_assert_int_eq(p.plan.level[1].hw, 0);
+        ck_assert_int_eq(p.plan.level[1].alg, HIMPI_ALG_NATIVE);
+        ck_assert_int_eq(p.plan.alg_in, HIMPI_ALG_NATIVE);
+        assert_unused_levels_zero(&p);
+    }
+    /* Two rank-block levels are not scaled either (one level of 3 would
+     * become round(3 * sqrt(11 / 8)) = 4). */
+    himpi_plan p = lookup(ix, HIMPI_OP_BCAST, 11, 65536);
+    ck_assert_int_eq(p.table_procs, 8);
+    ck_assert_int_eq(p.plan.nlevels, 2);
+    ck_assert_int_eq(p.plan.level[0].groups, 3);
+    ck_assert_int_eq(p.plan.level[1].groups, 4);
+    ck_assert_int_eq(p.plan.level[0].alg, HIMPI_ALG_BINOMIAL);
+    ck_assert_int_eq(p.plan.level[1].alg, HIMPI_ALG_BINOMIAL);
+    ck_assert_int_eq(p.plan.alg_in, HIMPI_ALG_CHAIN);
+    ck_assert_int_eq(p.plan.segment_size, 512);
+    assert_unused_levels_zero(&p);
+    /* A one-level hardware layout is not scaled. */
+    p = lookup(ix, HIMPI_OP_BCAST, 64, 1024);
+    ck_assert_int_eq(p.table_procs, 16);
+    ck_assert_int_eq(p.plan.nlevels, 1);
+    ck_assert_int_eq(p.plan.level[0].groups, 0);
+    ck_assert_int_eq(p.plan.level[0].hw, HIMPI_HW_NODE);
+    ck_assert_int_eq(p.plan.level[0].alg, HIMPI_ALG_BINOMIAL);
+    assert_unused_levels_zero(&p);
+    /* A one-level block layout is: round(4 * sqrt(64 / 16)) = 8,
+     * round(4 * sqrt(13 / 16)) = round(3.6) = 4, round(2 * sqrt(32 / 8)) = 4. */
+    p = lookup(ix, HIMPI_OP_BCAST, 64, 65536);
+    ck_assert_int_eq(p.table_procs, 16);
+    ck_assert_int_eq(p.plan.nlevels, 1);
+    ck_assert_int_eq(p.plan.level[0].groups, 8);
+    ck_assert_int_eq(p.plan.level[0].hw, 0);
+    assert_unused_levels_zero(&p);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 16, 65536).plan.level[0].groups, 4);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 13, 65536).plan.level[0].groups, 4);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 20, 65536).plan.level[0].groups, 4);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 36, 65536).plan.level[0].groups, 6);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_REDUCE, 32, 0).plan.level[0].groups, 4);
+    himpi_index_free(ix);
 }
 END_TEST
 
@@ -876,6 +1342,16 @@ Suite *unit_suite(void)
     tcase_add_test(format, round_trip);
     tcase_add_test(format, format_of_empty_table);
     suite_add_tcase(s, format);
+    TCase *layouts = tcase_create("layouts");
+    tcase_add_test(layouts, layouts_of_every_form);
+    tcase_add_test(layouts, every_hardware_level_name);
+    tcase_add_test(layouts, layout_rejections);
+    tcase_add_test(layouts, version_1_still_read);
+    tcase_add_test(layouts, version_1_rejects_layouts);
+    tcase_add_test(layouts, round_trip_layouts);
+    tcase_add_test(layouts, row_plan);
+    tcase_add_test(layouts, layout_format);
+    suite_add_tcase(s, layouts);
     TCase *edit = tcase_create("editing");
     tcase_add_test(edit, put_adds_and_replaces);
     tcase_add_test(edit, find_by_key);
@@ -889,6 +1365,7 @@ Suite *unit_suite(void)
     tcase_add_test(look, lookup_clamps_groups);
     tcase_add_test(look, lookup_message_sizes);
     tcase_add_test(look, lookup_chooses_fastest_pair);
+    tcase_add_test(look, lookup_layouts);
     tcase_add_test(look, lookup_without_rows);
     suite_add_tcase(s, look);
     return s;

@@ -80,8 +80,8 @@ static char *read_text(const char *p)
 
 static himpi_row row(int procs, long long size, double time)
 {
-    himpi_row r = {HIMPI_OP_BCAST, procs, size, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 2, 1, 0,
-                   time, -1.0, -1.0};
+    himpi_row r = {HIMPI_OP_BCAST, procs, size, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 1, {2}, {0},
+                   0, time, -1.0, -1.0};
     return r;
 }
 
@@ -239,7 +239,7 @@ START_TEST(save_refuses_table_that_would_not_load)
     himpi_table good = rows(8, 1, 1, 1), bad = rows(8, 2, 1, 1);
     save_ok(&good);
     char *before = read_text(path), err[512];
-    bad.rows[0].groups = 9;
+    bad.rows[0].groups[0] = 9;
     ck_assert_int_eq(himpi_table_save(path, &bad, err, sizeof err), -1);
     ck_assert_msg(strstr(err, "not written") != NULL && strstr(err, "groups 9 > procs 8"), "%s",
                   err);
@@ -249,6 +249,79 @@ START_TEST(save_refuses_table_that_would_not_load)
     free(after);
     himpi_table_free(&good);
     himpi_table_free(&bad);
+}
+END_TEST
+
+/* Layouts of several levels and of hardware levels (format version 2) go
+ * to disk and back, merged with a version 1 file's rows. */
+START_TEST(save_keeps_layouts)
+{
+    write_text(path, "himpi-table 1\n"
+                     "bcast 8 1 native native 2 1 0 1 - -\n"
+                     "bcast 8 2 native native 2 1 0 2 - -\n");
+    himpi_table t = rows(8, 2, 2, 5); /* replaces size 2, adds size 3 */
+    t.rows[0].levels = 2;
+    t.rows[0].groups[0] = 0;
+    t.rows[0].hw[0] = HIMPI_HW_NODE;
+    t.rows[0].groups[1] = 4;
+    t.rows[1].levels = 3;
+    t.rows[1].groups[0] = 0;
+    t.rows[1].hw[0] = HIMPI_HW_PACKAGE;
+    t.rows[1].groups[1] = 2;
+    t.rows[1].groups[2] = 0;
+    t.rows[1].hw[2] = HIMPI_HW_CORE;
+    save_ok(&t);
+    char *text = read_text(path);
+    ck_assert_msg(strncmp(text, "himpi-table 2\n", 14) == 0, "%s", text);
+    ck_assert_ptr_nonnull(strstr(text, "bcast  8  1  native  native  2  1  0  "));
+    ck_assert_ptr_nonnull(strstr(text, "bcast  8  2  native  native  node/4  2  0  "));
+    ck_assert_ptr_nonnull(strstr(text, "bcast  8  3  native  native  package/2/core  3  0  "));
+    himpi_table back = load_ok();
+    ck_assert_uint_eq(back.nrows, 3);
+    for (int i = 0; i < 2; i++) {
+        const himpi_row *r =
+            himpi_table_find(&back, HIMPI_OP_BCAST, 8, i + 2, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE);
+        ck_assert_ptr_nonnull(r);
+        ck_assert_int_eq(memcmp(r, &t.rows[i], sizeof *r), 0);
+    }
+    const himpi_row *old =
+        himpi_table_find(&back, HIMPI_OP_BCAST, 8, 1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE);
+    ck_assert_ptr_nonnull(old);
+    ck_assert_int_eq(old->levels, 1);
+    ck_assert_int_eq(old->groups[0], 2);
+    /* Saving the loaded table again writes the same text. */
+    save_ok(&back);
+    char *again = read_text(path);
+    ck_assert_str_eq(again, text);
+    free(again);
+    free(text);
+    himpi_table_free(&back);
+    himpi_table_free(&t);
+}
+END_TEST
+
+START_TEST(save_refuses_bad_layouts)
+{
+    const char *bad = "himpi-table 2\nbcast 8 1 native native node/socket 2 0 - - -\n";
+    write_text(path, bad);
+    himpi_table t = rows(8, 2, 1, 1);
+    char err[512], want[256];
+    ck_assert_int_eq(himpi_table_save(path, &t, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s:2: groups 'node/socket': unknown level 'socket'", path);
+    ck_assert_msg(strncmp(err, want, strlen(want)) == 0, "%s", err);
+    char *text = read_text(path);
+    ck_assert_str_eq(text, bad);
+    free(text);
+    /* A hand-built layout that would not load is not written. */
+    unlink(path);
+    t.rows[0].levels = 2;
+    t.rows[0].groups[1] = 9;
+    ck_assert_int_eq(himpi_table_save(path, &t, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "not written") != NULL &&
+                      strstr(err, "groups '2/9': level 2: 9 out of range (1..8)") != NULL,
+                  "%s", err);
+    ck_assert_int_eq(access(path, F_OK), -1);
+    himpi_table_free(&t);
 }
 END_TEST
 
@@ -458,6 +531,8 @@ Suite *unit_suite(void)
     tcase_add_test(t, save_refuses_malformed_file);
     tcase_add_test(t, save_refuses_table_that_would_not_load);
     tcase_add_test(t, save_into_missing_directory);
+    tcase_add_test(t, save_keeps_layouts);
+    tcase_add_test(t, save_refuses_bad_layouts);
     suite_add_tcase(s, t);
     TCase *w = tcase_create("writers");
     tcase_add_checked_fixture(w, make_dir, remove_dir);
