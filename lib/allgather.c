@@ -89,14 +89,11 @@ int HiMPI_Allgather_params(const void *sendbuf, int sendcount, MPI_Datatype send
                            void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                            const HiMPI_Params *params)
 {
-    int p, rank, rc;
-    if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
-        (rc = himpi_check_params(HIMPI_OP_ALLGATHER, params, p)) != MPI_SUCCESS)
-        return rc;
     HiMPI_Plan plan;
-    himpi_plan_of_params(params, &plan);
-    return HiMPI_Allgather_plan(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
-                                &plan);
+    int rc = himpi_params_plan(HIMPI_OP_ALLGATHER, comm, params, &plan);
+    return rc != MPI_SUCCESS ? rc
+                             : HiMPI_Allgather_plan(sendbuf, sendcount, sendtype, recvbuf,
+                                                    recvcount, recvtype, comm, &plan);
 }
 
 int HiMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,

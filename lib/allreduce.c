@@ -67,13 +67,11 @@ int HiMPI_Allreduce_params(const void *sendbuf, void *recvbuf, int count,
                            MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                            const HiMPI_Params *params)
 {
-    int p, rank, rc;
-    if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
-        (rc = himpi_check_params(HIMPI_OP_ALLREDUCE, params, p)) != MPI_SUCCESS)
-        return rc;
     HiMPI_Plan plan;
-    himpi_plan_of_params(params, &plan);
-    return HiMPI_Allreduce_plan(sendbuf, recvbuf, count, datatype, op, comm, &plan);
+    int rc = himpi_params_plan(HIMPI_OP_ALLREDUCE, comm, params, &plan);
+    return rc != MPI_SUCCESS
+               ? rc
+               : HiMPI_Allreduce_plan(sendbuf, recvbuf, count, datatype, op, comm, &plan);
 }
 
 int HiMPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,

@@ -63,13 +63,9 @@ int HiMPI_Bcast_plan(void *buffer, int count, MPI_Datatype datatype, int root, M
 int HiMPI_Bcast_params(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                        const HiMPI_Params *params)
 {
-    int p, rank, rc;
-    if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
-        (rc = himpi_check_params(HIMPI_OP_BCAST, params, p)) != MPI_SUCCESS)
-        return rc;
     HiMPI_Plan plan;
-    himpi_plan_of_params(params, &plan);
-    return HiMPI_Bcast_plan(buffer, count, datatype, root, comm, &plan);
+    int rc = himpi_params_plan(HIMPI_OP_BCAST, comm, params, &plan);
+    return rc != MPI_SUCCESS ? rc : HiMPI_Bcast_plan(buffer, count, datatype, root, comm, &plan);
 }
 
 int HiMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)

@@ -43,7 +43,8 @@ int HiMPI_Init(int *argc, char ***argv);
  * communicator HiMPI has used) and finalises MPI if HiMPI_Init initialised
  * it; otherwise MPI stays up for the application to finalise.  If the
  * application calls MPI_Finalize without HiMPI_Finalize, the caches are
- * released at the start of MPI_Finalize. */
+ * released at the start of MPI_Finalize (except under SimGrid's SMPI, which
+ * refuses MPI calls at that point: call HiMPI_Finalize first there). */
 int HiMPI_Finalize(void);
 
 /* ---------------------------------------------------------------------- */

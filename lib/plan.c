@@ -71,10 +71,12 @@ static void say(const himpi_env *env, HiMPI_Op op, int p, long long bytes,
         fprintf(stderr, "; g forced by HIMPI_GROUPS");
     if (env->alg_out != HIMPI_ALG_COUNT)
         fprintf(stderr, "; HIMPI_ALG_OUT=%s %s", HiMPI_Alg_name(env->alg_out),
-                HiMPI_Alg_supported(op, env->alg_out) ? "applied" : "ignored: not for this operation");
+                HiMPI_Alg_supported(op, env->alg_out) ? "applied"
+                                                      : "ignored: not for this operation");
     if (env->alg_in != HIMPI_ALG_COUNT)
         fprintf(stderr, "; HIMPI_ALG_IN=%s %s", HiMPI_Alg_name(env->alg_in),
-                HiMPI_Alg_supported(op, env->alg_in) ? "applied" : "ignored: not for this operation");
+                HiMPI_Alg_supported(op, env->alg_in) ? "applied"
+                                                     : "ignored: not for this operation");
     if (env->segment_size >= 0)
         fprintf(stderr, "; segment forced by HIMPI_SEGMENT_SIZE");
     fprintf(stderr, ")\n");

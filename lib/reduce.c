@@ -73,13 +73,11 @@ int HiMPI_Reduce_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatyp
 int HiMPI_Reduce_params(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                         MPI_Op op, int root, MPI_Comm comm, const HiMPI_Params *params)
 {
-    int p, rank, rc;
-    if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
-        (rc = himpi_check_params(HIMPI_OP_REDUCE, params, p)) != MPI_SUCCESS)
-        return rc;
     HiMPI_Plan plan;
-    himpi_plan_of_params(params, &plan);
-    return HiMPI_Reduce_plan(sendbuf, recvbuf, count, datatype, op, root, comm, &plan);
+    int rc = himpi_params_plan(HIMPI_OP_REDUCE, comm, params, &plan);
+    return rc != MPI_SUCCESS
+               ? rc
+               : HiMPI_Reduce_plan(sendbuf, recvbuf, count, datatype, op, root, comm, &plan);
 }
 
 int HiMPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,

@@ -91,14 +91,11 @@ int HiMPI_Scatter_params(const void *sendbuf, int sendcount, MPI_Datatype sendty
                          void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
                          MPI_Comm comm, const HiMPI_Params *params)
 {
-    int p, rank, rc;
-    if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
-        (rc = himpi_check_params(HIMPI_OP_SCATTER, params, p)) != MPI_SUCCESS)
-        return rc;
     HiMPI_Plan plan;
-    himpi_plan_of_params(params, &plan);
-    return HiMPI_Scatter_plan(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                              comm, &plan);
+    int rc = himpi_params_plan(HIMPI_OP_SCATTER, comm, params, &plan);
+    return rc != MPI_SUCCESS ? rc
+                             : HiMPI_Scatter_plan(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                                  recvtype, root, comm, &plan);
 }
 
 int HiMPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,

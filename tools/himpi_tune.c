@@ -421,6 +421,9 @@ int main(int argc, char **argv)
         status = run(&o);
     }
     free(o.groups);
+    /* Releases HiMPI's communicators while MPI still runs: SimGrid's SMPI
+     * refuses MPI calls from the attribute callbacks of MPI_Finalize. */
+    HiMPI_Finalize();
     MPI_Finalize();
     return status < 0 ? 0 : status;
 }

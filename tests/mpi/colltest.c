@@ -592,5 +592,7 @@ int ct_main(int argc, char **argv, const ct_op *op)
     setenv("HIMPI_BINDING", "block", 1);
     sweep_plans("block");
     types_free();
+    /* SimGrid's SMPI refuses MPI calls from MPI_Finalize's callbacks. */
+    HiMPI_Finalize();
     return tap_finish();
 }

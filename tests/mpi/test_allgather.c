@@ -23,15 +23,15 @@ static int run(ct_case *c, const HiMPI_Params *params, const HiMPI_Plan *plan)
         char *mine = (char *)c->out + (MPI_Aint)c->rank * c->count * c->recv->extent;
         MPI_Sendrecv(c->in, c->send_count, c->send->type, 0, 0, mine, c->count, c->recv->type, 0, 0,
                      MPI_COMM_SELF, MPI_STATUS_IGNORE);
-        return plan != NULL ? HiMPI_Allgather_plan(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, c->out, c->count,
-                                      c->recv->type, c->comm, plan)
-                        : HiMPI_Allgather_params(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, c->out, c->count,
-                                      c->recv->type, c->comm, params);
+        return plan != NULL ? HiMPI_Allgather_plan(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, c->out,
+                                                   c->count, c->recv->type, c->comm, plan)
+                            : HiMPI_Allgather_params(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, c->out,
+                                                     c->count, c->recv->type, c->comm, params);
     }
-    return plan != NULL ? HiMPI_Allgather_plan(c->in, c->send_count, c->send->type, c->out, c->count,
-                                  c->recv->type, c->comm, plan)
-                        : HiMPI_Allgather_params(c->in, c->send_count, c->send->type, c->out, c->count,
-                                  c->recv->type, c->comm, params);
+    return plan != NULL ? HiMPI_Allgather_plan(c->in, c->send_count, c->send->type, c->out,
+                                               c->count, c->recv->type, c->comm, plan)
+                        : HiMPI_Allgather_params(c->in, c->send_count, c->send->type, c->out,
+                                                 c->count, c->recv->type, c->comm, params);
 }
 
 static int significant(const ct_case *c)

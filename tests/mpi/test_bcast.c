@@ -23,8 +23,9 @@ static int run(ct_case *c, const HiMPI_Params *params, const HiMPI_Plan *plan)
         memcpy(c->out, c->in, c->in_bytes);
     else
         ct_clear(c->out, c->out_bytes);
-    return plan != NULL ? HiMPI_Bcast_plan(c->out, c->count, c->send->type, c->root, c->comm, plan)
-                        : HiMPI_Bcast_params(c->out, c->count, c->send->type, c->root, c->comm, params);
+    return plan != NULL
+               ? HiMPI_Bcast_plan(c->out, c->count, c->send->type, c->root, c->comm, plan)
+               : HiMPI_Bcast_params(c->out, c->count, c->send->type, c->root, c->comm, params);
 }
 
 static int significant(const ct_case *c)

@@ -23,15 +23,16 @@ static int run(ct_case *c, const HiMPI_Params *params, const HiMPI_Plan *plan)
         char *mine = (char *)c->out + (MPI_Aint)c->root * c->count * c->recv->extent;
         MPI_Sendrecv(c->in, c->send_count, c->send->type, 0, 0, mine, c->count, c->recv->type, 0, 0,
                      MPI_COMM_SELF, MPI_STATUS_IGNORE);
-        return plan != NULL ? HiMPI_Gather_plan(MPI_IN_PLACE, c->send_count, c->send->type, c->out, c->count,
-                                   c->recv->type, c->root, c->comm, plan)
-                        : HiMPI_Gather_params(MPI_IN_PLACE, c->send_count, c->send->type, c->out, c->count,
-                                   c->recv->type, c->root, c->comm, params);
+        return plan != NULL
+                   ? HiMPI_Gather_plan(MPI_IN_PLACE, c->send_count, c->send->type, c->out, c->count,
+                                       c->recv->type, c->root, c->comm, plan)
+                   : HiMPI_Gather_params(MPI_IN_PLACE, c->send_count, c->send->type, c->out,
+                                         c->count, c->recv->type, c->root, c->comm, params);
     }
-    return plan != NULL ? HiMPI_Gather_plan(c->in, c->send_count, c->send->type, c->out, c->count, c->recv->type,
-                               c->root, c->comm, plan)
-                        : HiMPI_Gather_params(c->in, c->send_count, c->send->type, c->out, c->count, c->recv->type,
-                               c->root, c->comm, params);
+    return plan != NULL ? HiMPI_Gather_plan(c->in, c->send_count, c->send->type, c->out, c->count,
+                                            c->recv->type, c->root, c->comm, plan)
+                        : HiMPI_Gather_params(c->in, c->send_count, c->send->type, c->out, c->count,
+                                              c->recv->type, c->root, c->comm, params);
 }
 
 static int significant(const ct_case *c)

@@ -20,15 +20,15 @@ static int run(ct_case *c, const HiMPI_Params *params, const HiMPI_Plan *plan)
     ct_clear(c->out, c->out_bytes);
     if (c->in_place && c->rank == c->root) {
         memcpy(c->out, c->in, c->in_bytes);
-        return plan != NULL ? HiMPI_Reduce_plan(MPI_IN_PLACE, c->out, c->count, c->send->type, c->op,
-                                   c->root, c->comm, plan)
-                        : HiMPI_Reduce_params(MPI_IN_PLACE, c->out, c->count, c->send->type, c->op,
-                                   c->root, c->comm, params);
+        return plan != NULL ? HiMPI_Reduce_plan(MPI_IN_PLACE, c->out, c->count, c->send->type,
+                                                c->op, c->root, c->comm, plan)
+                            : HiMPI_Reduce_params(MPI_IN_PLACE, c->out, c->count, c->send->type,
+                                                  c->op, c->root, c->comm, params);
     }
-    return plan != NULL ? HiMPI_Reduce_plan(c->in, c->out, c->count, c->send->type, c->op, c->root, c->comm,
-                               plan)
-                        : HiMPI_Reduce_params(c->in, c->out, c->count, c->send->type, c->op, c->root, c->comm,
-                               params);
+    return plan != NULL ? HiMPI_Reduce_plan(c->in, c->out, c->count, c->send->type, c->op, c->root,
+                                            c->comm, plan)
+                        : HiMPI_Reduce_params(c->in, c->out, c->count, c->send->type, c->op,
+                                              c->root, c->comm, params);
 }
 
 static int significant(const ct_case *c)

@@ -154,7 +154,8 @@ static void different_files(void)
     int g = p < 2 ? 1 : 2;
     char text[512];
     if (rank == 0)
-        snprintf(text, sizeof text, "himpi-table 1\nbcast %d 1024 chain native %d 1 0 - - -\n", p, g);
+        snprintf(text, sizeof text, "himpi-table 1\nbcast %d 1024 chain native %d 1 0 - - -\n", p,
+                 g);
     else
         snprintf(text, sizeof text, "himpi-table 1\nbcast %d 1024 native native 1 1 0 - - -\n", p);
     char name[64];
