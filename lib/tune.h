@@ -47,6 +47,10 @@ typedef struct himpi_search {
 /* Measures every candidate. */
 extern const himpi_search himpi_search_exhaustive;
 
+/* Golden-section search over the rank blocks by g, then every hardware
+ * layout: O(log n) measurements (doc/search.md). */
+extern const himpi_search himpi_search_guided;
+
 /* The search strategy called name, or NULL. */
 const himpi_search *himpi_search_by_name(const char *name);
 

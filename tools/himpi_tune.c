@@ -59,7 +59,9 @@ static void usage(void)
             "                        caches, cores) of up to N levels (default:\n"
             "                        HIMPI_NUM_LEVELS, 1; 0: rank blocks only)\n"
             "      --procs=LIST      tune on the first N processes for each N (default: P)\n"
-            "      --search=NAME     search strategy: exhaustive (default)\n"
+            "      --search=NAME     search strategy: exhaustive (default: every\n"
+            "                        candidate) or guided (golden-section search over g,\n"
+            "                        doc/search.md)\n"
             CLI_PRECISION_HELP
             "  -q, --quiet           no progress report and no summary\n"
             "      --check=FILE      validate the table FILE and print it (exit status 1\n"
@@ -215,7 +217,7 @@ static int parse(int argc, char **argv, options *o)
             break;
         case OPT_SEARCH:
             if ((o->search = himpi_search_by_name(optarg)) == NULL)
-                return cli_bad("--search", optarg, "exhaustive");
+                return cli_bad("--search", optarg, "exhaustive, guided");
             break;
         case OPT_LEVELS:
             if (!cli_int(optarg, 0, &o->env.num_levels) || o->env.num_levels > HIMPI_MAX_LEVELS)
@@ -287,6 +289,7 @@ static int make_tasks(const options *o, const int *sizes, int nsizes, task_list 
 typedef struct {
     double start, last;
     long long done, total; /* rows */
+    long long measured;    /* layouts measured, for the summary */
     int show, tty;
 } progress;
 
@@ -314,7 +317,9 @@ static int tune_procs(const options *o, MPI_Comm comm, const task_list *l, progr
     MPI_Comm_size(comm, &p);
     for (int i = 0; i < l->n; i++) {
         himpi_row row;
-        int rc = himpi_tune(comm, &tuner, &l->tasks[i], &row, NULL);
+        int measured = 0;
+        int rc = himpi_tune(comm, &tuner, &l->tasks[i], &row, &measured);
+        pr->measured += measured;
         if (rc != MPI_SUCCESS)
             return rc;
         if (himpi_table_put(out, &row) != 0)
@@ -341,7 +346,7 @@ static void summary(const himpi_table *t)
 }
 
 /* Rank 0 writes the table; every rank learns whether it worked. */
-static int write_table(const options *o, himpi_table *t)
+static int write_table(const options *o, himpi_table *t, const progress *pr)
 {
     himpi_runtime_header(&o->env, MPI_COMM_WORLD, &t->header);
     t->header.precision = o->measure.precision;
@@ -355,7 +360,10 @@ static int write_table(const options *o, himpi_table *t)
             ok = 0;
         } else if (!o->quiet) {
             summary(t);
-            printf("himpi-tune: wrote %zu rows to %s\n", t->nrows, o->env.conf_file);
+            printf("himpi-tune: wrote %zu rows to %s; %lld layouts measured (%s search) in "
+                   "%.1f s\n",
+                   t->nrows, o->env.conf_file, pr->measured, o->search->name,
+                   MPI_Wtime() - pr->start);
         }
     }
     MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
@@ -377,7 +385,7 @@ static int run(const options *o)
         cli_say(stderr, "himpi-tune: out of memory\n");
         return 1;
     }
-    progress pr = {MPI_Wtime(), MPI_Wtime(), 0, 0, !o->quiet && cli_rank() == 0,
+    progress pr = {MPI_Wtime(), MPI_Wtime(), 0, 0, 0, !o->quiet && cli_rank() == 0,
                    isatty(STDERR_FILENO)};
     for (int i = 0; i < o->procs.n; i++)
         pr.total += l.n;
@@ -404,7 +412,7 @@ static int run(const options *o)
         MPI_Error_string(rc, msg, &len);
         cli_say(stderr, "himpi-tune: tuning failed: %s\n", msg);
     } else {
-        status = write_table(o, &t);
+        status = write_table(o, &t, &pr);
     }
     himpi_table_free(&t);
     return status;

@@ -47,7 +47,7 @@ static void check_settings(const himpi_env *e, char *const *envp)
     require(e->ops != 0 && e->ops >> HIMPI_OP_COUNT == 0);
     require(e->min_msg >= 0 && e->min_msg <= e->max_msg && e->max_msg <= INT_MAX);
     require(e->msg_stride >= 2 && e->msg_stride <= 1024);
-    require(e->num_levels == 1);
+    require(e->num_levels >= 0 && e->num_levels <= HIMPI_MAX_LEVELS);
     require(set(envp, "HIMPI_GROUPS") == NULL ? e->groups == 0 : e->groups >= 1);
     require(set(envp, "HIMPI_ALG_IN") == NULL ? e->alg_in == HIMPI_ALG_COUNT
                                               : HiMPI_Alg_name(e->alg_in) != NULL);
