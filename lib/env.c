@@ -10,9 +10,10 @@
 #include <string.h>
 
 #include "env.h"
+#include "tune.h"
 
 enum var {
-    CONF_FILE, TUNE, GENERATE_CONFIG, OPID, MIN_MSG, MAX_MSG, MSG_STRIDE, NUM_LEVELS, GROUPS,
+    CONF_FILE, TUNE, GENERATE_CONFIG, OPID, MIN_MSG, MAX_MSG, MSG_STRIDE, NUM_LEVELS, SEARCH, GROUPS,
     ALG_IN, ALG_OUT, SEGMENT_SIZE, MIN_REPS, MAX_REPS, CL, EPS, WAIT, DEBUG, STRICT,
     TOPOLOGY, BINDING, TEST_ALGS, TEST_TIMEOUT, VAR_COUNT
 };
@@ -31,6 +32,7 @@ static const struct variable {
     [MAX_MSG] = {"HIMPI_MAX_MSG", HIMPI_DEFAULT_MAX_MSG},
     [MSG_STRIDE] = {"HIMPI_MSG_STRIDE", HIMPI_DEFAULT_MSG_STRIDE},
     [NUM_LEVELS] = {"HIMPI_NUM_LEVELS", NULL},
+    [SEARCH] = {"HIMPI_SEARCH", NULL},
     [GROUPS] = {"HIMPI_GROUPS", NULL},
     [ALG_IN] = {"HIMPI_ALG_IN", NULL},
     [ALG_OUT] = {"HIMPI_ALG_OUT", NULL},
@@ -362,6 +364,16 @@ static int parse_precision(const parser *p, MPIB_precision *precision)
     return 0;
 }
 
+static int parse_search(const parser *p, char *search, size_t len)
+{
+    text t = read_var(p, SEARCH);
+    const char *name = t.value != NULL ? t.value : himpi_search_guided.name;
+    if (himpi_search_by_name(name) == NULL)
+        return invalid(p, t, "expected guided or exhaustive");
+    snprintf(search, len, "%s", name);
+    return 0;
+}
+
 static int parse_wait(const parser *p, MPIB_wait_policy *wait)
 {
     text t = read_var(p, WAIT);
@@ -388,6 +400,7 @@ int himpi_env_parse(himpi_env_getter get, void *ctx, himpi_env *env, char *err, 
                 &e.msg_stride) != 0 ||
         integer(&p, NUM_LEVELS, 0, HIMPI_MAX_LEVELS, "expected an integer from 0 to 8",
                 &e.num_levels) != 0 ||
+        parse_search(&p, e.search, sizeof e.search) != 0 ||
         integer(&p, GROUPS, 1, INT_MAX, "expected an integer >= 1", &e.groups) != 0 ||
         parse_alg(&p, ALG_IN, &e.alg_in) != 0 || parse_alg(&p, ALG_OUT, &e.alg_out) != 0 ||
         parse_segment(&p, &e.segment_size) != 0 || parse_precision(&p, &e.precision) != 0 ||

@@ -35,6 +35,7 @@ typedef struct himpi_env {
     int msg_stride;         /* HIMPI_MSG_STRIDE, multiplicative, >= 2 (configure) */
     int num_levels;         /* HIMPI_NUM_LEVELS: tuning also measures hardware layouts of
                                up to this many levels (0: rank blocks only) */
+    char search[16];        /* HIMPI_SEARCH: the tuning search strategy's name (guided) */
     int groups;             /* HIMPI_GROUPS: force g everywhere; 0 = not forced */
     HiMPI_Alg alg_in;       /* HIMPI_ALG_IN;  HIMPI_ALG_COUNT = not forced */
     HiMPI_Alg alg_out;      /* HIMPI_ALG_OUT; HIMPI_ALG_COUNT = not forced */

@@ -34,7 +34,8 @@ static int tune_lazily(himpi_runtime *rt, HiMPI_Op op, MPI_Comm comm, int p, lon
     if (env->tune != HIMPI_TUNE_LAZY || p == 1 ||
         himpi_table_find(&rt->table, op, p, bytes, task.alg_out, task.alg_in) != NULL)
         return 0;
-    himpi_tuner tuner = {env->precision, NULL, 0, env->num_levels, &himpi_search_exhaustive};
+    himpi_tuner tuner = {.precision = env->precision, .levels = env->num_levels,
+                         .search = himpi_search_by_name(env->search)};
     himpi_row row;
     int rc = himpi_tune(comm, &tuner, &task, &row, NULL);
     *tuned = rc == MPI_SUCCESS;

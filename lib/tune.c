@@ -2,6 +2,7 @@
  * measured. */
 #include <config.h>
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "tune.h"
@@ -25,13 +26,14 @@ static void plan_of(const himpi_tune_task *t, const himpi_candidate *c, HiMPI_Pl
 
 /* Measures candidate i once; a search that asks again gets the same
  * result, and the flat time is taken from here. */
-static int measure(void *self, int i, MPIB_result *result)
+static int measure(void *self, int i, double bound, MPIB_result *result)
 {
     tune_ctx *c = self;
     if (c->memo[i].M >= 0) {
         *result = c->memo[i];
         return MPI_SUCCESS;
     }
+    double start = MPI_Wtime();
     HiMPI_Plan plan;
     plan_of(c->task, &c->candidates[i], &plan);
     MPIB_coll_container *container = HiMPI_Container_alloc_plan(c->task->op, &plan);
@@ -39,12 +41,15 @@ static int measure(void *self, int i, MPIB_result *result)
         return MPI_ERR_NO_MEM;
     /* HiMPI's containers run the collective once before the timed
      * repetitions, which creates the layout's sub-communicators. */
-    int rc = MPIB_measure_max(container, c->comm, 0, c->task->msg_size, &c->tuner->precision,
-                              result);
+    int rc = MPIB_measure_bound(MPIB_METHOD_MAX, container, c->comm, 0, c->task->msg_size,
+                                &c->tuner->precision, bound, result);
     MPIB_coll_container_free(container);
     if (rc == MPI_SUCCESS) {
         c->memo[i] = *result;
         c->measured++;
+        if (c->tuner->trace != NULL)
+            c->tuner->trace(c->tuner->trace_ctx, c->task, &c->candidates[i], result,
+                            MPI_Wtime() - start);
     }
     return rc;
 }
@@ -67,10 +72,14 @@ int himpi_tune(MPI_Comm comm, const himpi_tuner *tuner, const himpi_tune_task *t
     tune_ctx ctx = {comm, tuner, task, cands, memo, 0};
     int best = 0;
     MPIB_result best_result, flat;
+    himpi_history history = {NULL};
+    if (rc == MPI_SUCCESS && tuner->memory != NULL)
+        history.previous = himpi_tune_memory_previous(tuner->memory, task, p, n);
     if (rc == MPI_SUCCESS)
-        rc = tuner->search->choose(cands, n, measure, &ctx, &best, &best_result);
+        rc = tuner->search->choose(cands, n, tuner->memory != NULL ? &history : NULL, measure,
+                                   &ctx, &best, &best_result);
     if (rc == MPI_SUCCESS)
-        rc = measure(&ctx, 0, &flat);
+        rc = measure(&ctx, 0, INFINITY, &flat);
     if (rc == MPI_SUCCESS) {
         /* g = 1 is the reference: a candidate must beat it to be chosen. */
         if (flat.T <= best_result.T) {
@@ -87,6 +96,8 @@ int himpi_tune(MPI_Comm comm, const himpi_tuner *tuner, const himpi_tune_task *t
         }
         if (measured != NULL)
             *measured = ctx.measured;
+        if (tuner->memory != NULL)
+            rc = himpi_tune_memory_keep(tuner->memory, task, p, n, memo);
     }
     free(cands);
     free(memo);

@@ -31,28 +31,67 @@ typedef struct himpi_candidate {
     HiMPI_Hwlevel hw[HIMPI_MAX_LEVELS];
 } himpi_candidate;
 
-/* Measures candidate i; MPI_SUCCESS or an MPI error class. */
-typedef int (*himpi_measure_fn)(void *ctx, int i, MPIB_result *result);
+/* Measures candidate i; MPI_SUCCESS or an MPI error class.  Repetitions
+ * may stop early once the candidate is known to be slower than bound
+ * (MPIB_measure_bound); +INFINITY measures it to full precision. */
+typedef int (*himpi_measure_fn)(void *ctx, int i, double bound, MPIB_result *result);
+
+/* What a search knows of the sizes tuned before this one in a sequence of
+ * increasing sizes of one operation and algorithm pair on one
+ * communicator (himpi_tune_memory keeps it). */
+typedef struct himpi_history {
+    /* The previous size's result of every candidate (M < 0 where it was
+     * not measured), or NULL at the first size of the sequence. */
+    const MPIB_result *previous;
+} himpi_history;
 
 /* A search strategy: chooses the best of n candidates (the first is g = 1,
  * then rank blocks by increasing g, then hardware layouts) by calling
  * measure for some of them, and stores the best index and its result.
- * Must decide alike on every rank given alike results. */
+ * history is NULL when the size is tuned on its own (no sequence).  Must
+ * decide alike on every rank given alike results. */
 typedef struct himpi_search {
     const char *name;
-    int (*choose)(const himpi_candidate *candidates, int n, himpi_measure_fn measure, void *ctx,
-                  int *best, MPIB_result *best_result);
+    int (*choose)(const himpi_candidate *candidates, int n, const himpi_history *history,
+                  himpi_measure_fn measure, void *ctx, int *best, MPIB_result *best_result);
 } himpi_search;
 
 /* Measures every candidate. */
 extern const himpi_search himpi_search_exhaustive;
 
-/* Golden-section search over the rank blocks by g, then every hardware
- * layout: O(log n) measurements (doc/search.md). */
+/* A coarse scan and a golden-section search over the rank blocks by g,
+ * the previous size's front-runners, then every hardware layout: O(log n)
+ * measurements, the losers' cut short; every candidate at the first size
+ * of a sequence (doc/search.md). */
 extern const himpi_search himpi_search_guided;
 
 /* The search strategy called name, or NULL. */
 const himpi_search *himpi_search_by_name(const char *name);
+
+/* Called on every rank after each measurement a tuning run takes, with
+ * the candidate, its result and the seconds (MPI_Wtime, so simulated
+ * seconds under SimGrid) the measurement took, set-up included. */
+typedef void (*himpi_trace_fn)(void *ctx, const himpi_tune_task *task,
+                               const himpi_candidate *candidate, const MPIB_result *result,
+                               double seconds);
+
+/* What the tuner remembers of the sizes tuned so far, so that a guided
+ * search can follow a sequence of increasing sizes (one sequence per
+ * process count, operation, algorithm pair and segment size). */
+typedef struct himpi_tune_memory himpi_tune_memory;
+
+/* An empty memory, or NULL if memory runs out. */
+himpi_tune_memory *himpi_tune_memory_new(void);
+void himpi_tune_memory_free(himpi_tune_memory *memory);
+
+/* The results of the last size tuned for task's sequence on procs
+ * processes with n candidates (M < 0 where not measured), or NULL. */
+const MPIB_result *himpi_tune_memory_previous(const himpi_tune_memory *memory,
+                                              const himpi_tune_task *task, int procs, int n);
+
+/* Remembers results as the last size of task's sequence. */
+int himpi_tune_memory_keep(himpi_tune_memory *memory, const himpi_tune_task *task, int procs,
+                           int n, const MPIB_result *results);
 
 /* How to tune. */
 typedef struct himpi_tuner {
@@ -62,6 +101,9 @@ typedef struct himpi_tuner {
     int levels;        /* hardware layouts of up to this many levels are candidates too
                           (HIMPI_NUM_LEVELS); 0 for rank blocks only */
     const himpi_search *search;
+    himpi_trace_fn trace; /* NULL: no trace */
+    void *trace_ctx;
+    himpi_tune_memory *memory; /* sizes tuned in increasing order; NULL: each on its own */
 } himpi_tuner;
 
 /* The candidates for comm: g = 1, the rank blocks asked for, then every

@@ -19,11 +19,15 @@ static int tune_op(himpi_runtime *rt, MPI_Comm comm, HiMPI_Op op, const int *siz
     MPI_Comm_rank(comm, &rank);
     himpi_tune_task task = {op, 0, himpi_plan_alg(&rt->env, op, 1), himpi_plan_alg(&rt->env, op, 0),
                             rt->env.segment_size > 0 ? rt->env.segment_size : 0};
-    himpi_tuner tuner = {rt->env.precision, NULL, 0, rt->env.num_levels,
-                         &himpi_search_exhaustive};
+    himpi_tuner tuner = {.precision = rt->env.precision, .levels = rt->env.num_levels,
+                         .search = himpi_search_by_name(rt->env.search),
+                         .memory = himpi_tune_memory_new()};
     himpi_row *rows = malloc((size_t)nsizes * sizeof *rows);
-    if (rows == NULL)
+    if (rows == NULL || tuner.memory == NULL) {
+        free(rows);
+        himpi_tune_memory_free(tuner.memory);
         return MPI_ERR_NO_MEM;
+    }
     int n = 0, rc = MPI_SUCCESS;
     for (int i = 0; i < nsizes && rc == MPI_SUCCESS; i++) {
         task.msg_size = sizes[i];
@@ -41,6 +45,7 @@ static int tune_op(himpi_runtime *rt, MPI_Comm comm, HiMPI_Op op, const int *siz
     if (rc == MPI_SUCCESS && n > 0)
         rc = himpi_runtime_add(rt, comm, rows, n);
     free(rows);
+    himpi_tune_memory_free(tuner.memory);
     *tuned += n;
     return rc;
 }

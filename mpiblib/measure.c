@@ -1,6 +1,7 @@
 /* measure.c: the repetition loop shared by the timing methods. */
 #include <config.h>
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,9 +36,10 @@ static int agree(int rc, MPI_Comm comm)
     return rc2 != MPI_SUCCESS ? rc2 : worst;
 }
 
-/* Repeats the container under a set-up timer until precision is met. */
+/* Repeats the container under a set-up timer until precision is met or
+ * the time is known to lie above bound. */
 static int repeat(mpib_timer *timer, MPIB_coll_container *container, MPI_Comm comm, int root,
-                  int M, const MPIB_precision *precision, MPIB_result *result)
+                  int M, const MPIB_precision *precision, double bound, MPIB_result *result)
 {
     int rank;
     MPI_Comm_rank(comm, &rank);
@@ -63,7 +65,7 @@ static int repeat(mpib_timer *timer, MPIB_coll_container *container, MPI_Comm co
             status[1] = (int)worst[1];
             if (status[1] == MPI_SUCCESS) {
                 T[n++] = mpib_timer_sample(timer, worst[0]);
-                status[0] = MPIB_stop_rule(precision, n, T, NULL);
+                status[0] = MPIB_stop_rule_bound(precision, n, T, bound, NULL);
             }
         }
         if (rc == MPI_SUCCESS)
@@ -98,6 +100,13 @@ static int repeat(mpib_timer *timer, MPIB_coll_container *container, MPI_Comm co
 int MPIB_measure(MPIB_method method, MPIB_coll_container *container, MPI_Comm comm, int root,
                  int M, const MPIB_precision *precision, MPIB_result *result)
 {
+    return MPIB_measure_bound(method, container, comm, root, M, precision, INFINITY, result);
+}
+
+int MPIB_measure_bound(MPIB_method method, MPIB_coll_container *container, MPI_Comm comm,
+                       int root, int M, const MPIB_precision *precision, double bound,
+                       MPIB_result *result)
+{
     if (comm == MPI_COMM_NULL)
         return MPI_ERR_COMM;
     int size;
@@ -105,13 +114,13 @@ int MPIB_measure(MPIB_method method, MPIB_coll_container *container, MPI_Comm co
     if (root < 0 || root >= size)
         return MPI_ERR_ROOT;
     if (container == NULL || result == NULL || M < 0 || MPIB_method_name(method) == NULL ||
-        MPIB_precision_check(precision) != MPI_SUCCESS)
+        MPIB_precision_check(precision) != MPI_SUCCESS || isnan(bound))
         return MPI_ERR_ARG;
     mpib_timer timer;
     int rc = mpib_timer_setup(&timer, method, comm, root, precision);
     if (rc != MPI_SUCCESS)
         return rc;
-    return repeat(&timer, container, comm, root, M, precision, result);
+    return repeat(&timer, container, comm, root, M, precision, bound, result);
 }
 
 int MPIB_measure_max(MPIB_coll_container *container, MPI_Comm comm, int root, int M,

@@ -74,13 +74,24 @@ double MPIB_ci(double cl, int n, const double *T);
 typedef enum MPIB_stop {
     MPIB_CONTINUE,   /* take another sample */
     MPIB_CONVERGED,  /* n >= min_reps and ci <= eps * mean */
-    MPIB_EXHAUSTED   /* n >= max_reps without convergence */
+    MPIB_EXHAUSTED,  /* n >= max_reps without convergence */
+    MPIB_ABOVE       /* n >= 2 and the whole interval lies above the bound
+                        (MPIB_stop_rule_bound only) */
 } MPIB_stop;
 
 /* The stopping rule applied to the first n samples of T (n >= 0).  If ci is
  * not NULL, it receives the current half-width (+infinity if n < 2).
  * p must satisfy MPIB_precision_check. */
 MPIB_stop MPIB_stop_rule(const MPIB_precision *p, int n, const double *T, double *ci);
+
+/* The stopping rule with an upper bound of interest: as MPIB_stop_rule,
+ * but MPIB_ABOVE as soon as n >= 2 and mean - ci > bound, when the
+ * operation is known, at confidence cl, to be slower than bound, and how
+ * much slower does not matter (a tuner needs no precise time for a
+ * candidate that is already worse than its best).  bound = +INFINITY is
+ * MPIB_stop_rule. */
+MPIB_stop MPIB_stop_rule_bound(const MPIB_precision *p, int n, const double *T, double bound,
+                               double *ci);
 
 /* ---------------------------------------------------------------------- */
 /* Operation containers                                                     */
@@ -138,6 +149,12 @@ MPIB_coll_container *MPIB_Gather_container_alloc(MPIB_Gather_fn gather);
 MPIB_coll_container *MPIB_Allgather_container_alloc(MPIB_Allgather_fn allgather);
 MPIB_coll_container *MPIB_Alltoall_container_alloc(MPIB_Alltoall_fn alltoall);
 MPIB_coll_container *MPIB_Barrier_container_alloc(MPIB_Barrier_fn barrier);
+
+/* A ping-pong: M bytes from the root to the next rank and back, the other
+ * ranks idle; a sample is the round trip (halve it for the one-way time
+ * that Hockney's model, alpha + M beta, describes).  Needs at least two
+ * ranks (MPI_ERR_COMM otherwise).  NULL if memory runs out. */
+MPIB_coll_container *MPIB_Pingpong_container_alloc(void);
 
 /* The names of the native collectives, in a fixed order, NULL-terminated:
  * "bcast", "reduce", "allreduce", "scatter", "gather", "allgather",
@@ -201,6 +218,14 @@ const char *MPIB_method_name(MPIB_method method);
  * rank. */
 int MPIB_measure(MPIB_method method, MPIB_coll_container *container, MPI_Comm comm, int root,
                  int M, const MPIB_precision *precision, MPIB_result *result);
+
+/* As MPIB_measure, but the repetitions stop early under
+ * MPIB_stop_rule_bound: once at least two samples put the whole interval
+ * above bound, result holds them (converged is 0).  bound = +INFINITY is
+ * MPIB_measure; a NaN bound is MPI_ERR_ARG. */
+int MPIB_measure_bound(MPIB_method method, MPIB_coll_container *container, MPI_Comm comm,
+                       int root, int M, const MPIB_precision *precision, double bound,
+                       MPIB_result *result);
 
 /* The three methods under their MPIBlib names. */
 int MPIB_measure_max(MPIB_coll_container *container, MPI_Comm comm, int root, int M,

@@ -25,11 +25,20 @@ double MPIB_ci(double cl, int n, const double *T)
 
 MPIB_stop MPIB_stop_rule(const MPIB_precision *p, int n, const double *T, double *ci)
 {
+    return MPIB_stop_rule_bound(p, n, T, INFINITY, ci);
+}
+
+MPIB_stop MPIB_stop_rule_bound(const MPIB_precision *p, int n, const double *T, double bound,
+                               double *ci)
+{
     double half = MPIB_ci(p->cl, n, T);
     if (ci != NULL)
         *ci = half;
-    if (n >= p->min_reps && n >= 2 && half <= p->eps * gsl_stats_mean(T, 1, (size_t)n))
+    double mean = n > 0 ? gsl_stats_mean(T, 1, (size_t)n) : 0;
+    if (n >= p->min_reps && n >= 2 && half <= p->eps * mean)
         return MPIB_CONVERGED;
+    if (n >= 2 && mean - half > bound)
+        return MPIB_ABOVE;
     if (n >= p->max_reps)
         return MPIB_EXHAUSTED;
     return MPIB_CONTINUE;

@@ -26,6 +26,11 @@ int cli_init(int *argc, char ***argv, const char *name, void (*usage)(void), cli
     return 0;
 }
 
+void cli_name(const char *name)
+{
+    program = name;
+}
+
 int cli_rank(void)
 {
     return rank;

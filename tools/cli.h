@@ -50,6 +50,9 @@ typedef struct cli_measure {
 int cli_init(int *argc, char ***argv, const char *program, void (*usage)(void),
              cli_measure *m);
 
+/* Names a tool that does not start MPI (no cli_init), for messages. */
+void cli_name(const char *program);
+
 /* This process's rank in MPI_COMM_WORLD. */
 int cli_rank(void);
 

@@ -14,8 +14,8 @@
 #include "table_file.h"
 #include "tune.h"
 
-enum { MAX_LIST = 64, OPT_ALG_IN = 2000, OPT_ALG_OUT, OPT_OPS, OPT_PROCS, OPT_SEARCH, OPT_MERGE,
-       OPT_CHECK, OPT_LEVELS };
+enum { MAX_LIST = 64, OPT_ALG_IN = 2000, OPT_ALG_OUT, OPT_ALGS, OPT_OPS, OPT_PROCS, OPT_SEARCH,
+       OPT_MERGE, OPT_CHECK, OPT_LEVELS, OPT_TRACE };
 
 typedef struct {
     int list[MAX_LIST];
@@ -26,11 +26,13 @@ typedef struct {
     himpi_env env;     /* defaults from HIMPI_*; options override */
     int_list algs_out; /* of HiMPI_Alg; empty: native */
     int_list algs_in;
+    int_list algs;  /* --algs: the same algorithm between and inside groups */
     int_list procs; /* empty: the whole MPI_COMM_WORLD */
     int *groups, ngroups;
     const himpi_search *search;
     cli_measure measure;
     int merge, quiet;
+    const char *trace; /* --trace: file of every measurement, or NULL */
 } options;
 
 static void usage(void)
@@ -53,16 +55,22 @@ static void usage(void)
             "      --alg-out=LIST    algorithms between groups (default: native)\n"
             "      --alg-in=LIST     algorithms inside groups (default: native); every\n"
             "                        pair valid for an operation is tuned\n"
+            "      --algs=LIST       pairs of one algorithm between and inside groups\n"
+            "                        (instead of --alg-out and --alg-in)\n"
             "  -g, --groups=LIST     candidate numbers of groups (default: 1 to P; 1 is\n"
             "                        always measured)\n"
             "      --levels=N        also measure hardware layouts (node, package, numa,\n"
             "                        caches, cores) of up to N levels (default:\n"
             "                        HIMPI_NUM_LEVELS, 1; 0: rank blocks only)\n"
             "      --procs=LIST      tune on the first N processes for each N (default: P)\n"
-            "      --search=NAME     search strategy: exhaustive (default: every\n"
-            "                        candidate) or guided (golden-section search over g,\n"
-            "                        doc/search.md)\n"
+            "      --search=NAME     search strategy: guided (default: HIMPI_SEARCH, or a\n"
+            "                        scan and golden-section search over g that follows\n"
+            "                        the sizes, doc/search.md) or exhaustive (every\n"
+            "                        candidate)\n"
             CLI_PRECISION_HELP
+            "      --trace=FILE      write every measurement to FILE: operation, procs,\n"
+            "                        size, algorithms, layout, time, ci, repetitions and\n"
+            "                        the seconds it took (simulated ones under SimGrid)\n"
             "  -q, --quiet           no progress report and no summary\n"
             "      --check=FILE      validate the table FILE and print it (exit status 1\n"
             "                        if it is malformed)\n"
@@ -161,6 +169,8 @@ static int parse(int argc, char **argv, options *o)
         {"max-msg", required_argument, NULL, 'M'}, {"stride", required_argument, NULL, 's'},
         {"alg-out", required_argument, NULL, OPT_ALG_OUT},
         {"alg-in", required_argument, NULL, OPT_ALG_IN},
+        {"algs", required_argument, NULL, OPT_ALGS},
+        {"trace", required_argument, NULL, OPT_TRACE},
         {"groups", required_argument, NULL, 'g'},  {"procs", required_argument, NULL, OPT_PROCS},
         {"search", required_argument, NULL, OPT_SEARCH},
         {"levels", required_argument, NULL, OPT_LEVELS},
@@ -172,7 +182,7 @@ static int parse(int argc, char **argv, options *o)
         return 2;
     }
     o->measure.precision = o->env.precision;
-    o->search = &himpi_search_exhaustive;
+    o->search = himpi_search_by_name(o->env.search);
     int c, rc;
     unsigned ops = 0;
     while ((c = getopt_long(argc, argv, "o:m:M:s:g:q" CLI_PRECISION_SHORTOPTS, longopts, NULL)) !=
@@ -206,6 +216,15 @@ static int parse(int argc, char **argv, options *o)
             if (!cli_list(optarg, add_alg, c == OPT_ALG_OUT ? &o->algs_out : &o->algs_in))
                 return cli_bad(c == OPT_ALG_OUT ? "--alg-out" : "--alg-in", optarg,
                                "algorithm names, see himpi-tune(1)");
+            break;
+        case OPT_ALGS:
+            if (!cli_list(optarg, add_alg, &o->algs))
+                return cli_bad("--algs", optarg, "algorithm names, see himpi-tune(1)");
+            break;
+        case OPT_TRACE:
+            if (strlen(optarg) == 0)
+                return cli_bad("--trace", optarg, "a file name");
+            o->trace = optarg;
             break;
         case 'g':
             if (!cli_list(optarg, add_group, o))
@@ -247,9 +266,13 @@ static int parse(int argc, char **argv, options *o)
         }
     if (o->procs.n == 0)
         o->procs.list[o->procs.n++] = p;
-    if (o->algs_out.n == 0)
+    if (o->algs.n > 0 && (o->algs_out.n > 0 || o->algs_in.n > 0)) {
+        cli_say(stderr, "himpi-tune: --algs cannot be combined with --alg-out or --alg-in\n");
+        return 2;
+    }
+    if (o->algs.n == 0 && o->algs_out.n == 0)
         o->algs_out.list[o->algs_out.n++] = HIMPI_ALG_NATIVE;
-    if (o->algs_in.n == 0)
+    if (o->algs.n == 0 && o->algs_in.n == 0)
         o->algs_in.list[o->algs_in.n++] = HIMPI_ALG_NATIVE;
     return cli_measure_check(argc, argv, &o->measure);
 }
@@ -265,17 +288,20 @@ typedef struct {
 static int make_tasks(const options *o, const int *sizes, int nsizes, task_list *l)
 {
     l->n = 0;
-    l->tasks = malloc((size_t)HIMPI_OP_COUNT * (size_t)nsizes * (size_t)o->algs_out.n *
-                      (size_t)o->algs_in.n * sizeof *l->tasks);
+    l->tasks = malloc((size_t)HIMPI_OP_COUNT * (size_t)nsizes *
+                      (size_t)(o->algs.n + o->algs_out.n * o->algs_in.n) * sizeof *l->tasks);
     if (l->tasks == NULL)
         return MPI_ERR_NO_MEM;
     int seg = o->env.segment_size > 0 ? o->env.segment_size : 0;
+    /* --algs pairs each algorithm with itself; otherwise every pair. */
+    int same = o->algs.n > 0;
+    const int_list *outs = same ? &o->algs : &o->algs_out, *ins = same ? &o->algs : &o->algs_in;
     for (int op = 0; op < HIMPI_OP_COUNT; op++)
         for (int s = 0; (o->env.ops & (1u << op)) && s < nsizes; s++)
-            for (int a = 0; a < o->algs_out.n; a++)
-                for (int b = 0; b < o->algs_in.n; b++) {
-                    HiMPI_Alg out = (HiMPI_Alg)o->algs_out.list[a];
-                    HiMPI_Alg in = (HiMPI_Alg)o->algs_in.list[b];
+            for (int a = 0; a < outs->n; a++)
+                for (int b = same ? a : 0; b < (same ? a + 1 : ins->n); b++) {
+                    HiMPI_Alg out = (HiMPI_Alg)outs->list[a];
+                    HiMPI_Alg in = (HiMPI_Alg)ins->list[b];
                     if (HiMPI_Alg_supported((HiMPI_Op)op, out) &&
                         HiMPI_Alg_supported((HiMPI_Op)op, in))
                         l->tasks[l->n++] = (himpi_tune_task){(HiMPI_Op)op, sizes[s], out, in, seg};
@@ -307,26 +333,56 @@ static void report(progress *pr, const himpi_row *row)
     fflush(stderr);
 }
 
+/* Where the trace goes: rank 0's file, and the process count tuned. */
+typedef struct {
+    FILE *file;
+    int procs;
+} tracer;
+
+/* One line of the trace per measurement, on rank 0. */
+static void trace(void *ctx, const himpi_tune_task *task, const himpi_candidate *c,
+                  const MPIB_result *r, double seconds)
+{
+    himpi_row row = {.levels = c->levels};
+    for (int i = 0; i < c->levels; i++) {
+        row.groups[i] = c->groups[i];
+        row.hw[i] = c->groups[i] == 0 ? c->hw[i] : HIMPI_HW_NODE;
+    }
+    char layout[HIMPI_LAYOUT_MAX];
+    himpi_row_layout_format(&row, layout, sizeof layout);
+    const tracer *t = ctx;
+    fprintf(t->file, "%-9s %6d %10d %-22s %-22s %-10s %14.3f %12.3f %5d %12.6f\n",
+            HiMPI_Op_name(task->op), t->procs, task->msg_size, HiMPI_Alg_name(task->alg_out),
+            HiMPI_Alg_name(task->alg_in), layout, r->T * 1e6, r->ci * 1e6, r->reps, seconds);
+    fflush(t->file);
+}
+
 /* Tunes every task on the first n processes (collective over them). */
 static int tune_procs(const options *o, MPI_Comm comm, const task_list *l, progress *pr,
-                      himpi_table *out)
+                      himpi_table *out, FILE *tracefile)
 {
+    tracer tr = {tracefile, 0};
+    MPI_Comm_size(comm, &tr.procs);
     himpi_tuner tuner = {o->measure.precision, o->groups, o->ngroups, o->env.num_levels,
-                         o->search};
-    int p;
-    MPI_Comm_size(comm, &p);
+                         o->search, tracefile != NULL ? trace : NULL, &tr,
+                         himpi_tune_memory_new()};
+    if (tuner.memory == NULL)
+        return MPI_ERR_NO_MEM;
     for (int i = 0; i < l->n; i++) {
         himpi_row row;
         int measured = 0;
         int rc = himpi_tune(comm, &tuner, &l->tasks[i], &row, &measured);
         pr->measured += measured;
-        if (rc != MPI_SUCCESS)
+        if (rc == MPI_SUCCESS && himpi_table_put(out, &row) != 0)
+            rc = MPI_ERR_NO_MEM;
+        if (rc != MPI_SUCCESS) {
+            himpi_tune_memory_free(tuner.memory);
             return rc;
-        if (himpi_table_put(out, &row) != 0)
-            return MPI_ERR_NO_MEM;
+        }
         pr->done++;
         report(pr, &row);
     }
+    himpi_tune_memory_free(tuner.memory);
     return MPI_SUCCESS;
 }
 
@@ -370,6 +426,27 @@ static int write_table(const options *o, himpi_table *t, const progress *pr)
     return ok ? 0 : 1;
 }
 
+/* Opens the trace on rank 0 and writes its header; every rank learns
+ * whether that worked: 0, or 1 after reporting. */
+static int open_trace(const options *o, FILE **file)
+{
+    int ok = 1;
+    if (o->trace != NULL && cli_rank() == 0) {
+        *file = fopen(o->trace, "w");
+        ok = *file != NULL;
+        if (ok)
+            fprintf(*file, "# himpi-tune %s trace: one line per measurement (times in us, "
+                           "seconds by MPI_Wtime)\n# %-7s %6s %10s %-22s %-22s %-10s %14s "
+                           "%12s %5s %12s\n",
+                    PACKAGE_VERSION, "op", "procs", "size", "alg_out", "alg_in", "layout",
+                    "time_us", "ci_us", "reps", "seconds");
+        else
+            perror(o->trace);
+    }
+    MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    return ok ? 0 : 1;
+}
+
 static int run(const options *o)
 {
     MPIB_msgset set = {(int)o->env.min_msg, (int)o->env.max_msg, o->env.msg_stride};
@@ -380,9 +457,14 @@ static int run(const options *o)
         return 2;
     }
     MPIB_msgset_sizes(&set, &nsizes, sizes);
+    FILE *tracefile = NULL;
+    if (open_trace(o, &tracefile) != 0)
+        return 1;
     task_list l;
     if (make_tasks(o, sizes, nsizes, &l) != MPI_SUCCESS) {
         cli_say(stderr, "himpi-tune: out of memory\n");
+        if (tracefile != NULL)
+            fclose(tracefile);
         return 1;
     }
     progress pr = {MPI_Wtime(), MPI_Wtime(), 0, 0, 0, !o->quiet && cli_rank() == 0,
@@ -396,7 +478,7 @@ static int run(const options *o)
         MPI_Comm comm;
         MPI_Comm_split(MPI_COMM_WORLD, rank < o->procs.list[i] ? 0 : MPI_UNDEFINED, rank, &comm);
         if (comm != MPI_COMM_NULL) {
-            rc = tune_procs(o, comm, &l, &pr, &t);
+            rc = tune_procs(o, comm, &l, &pr, &t, tracefile);
             MPI_Comm_free(&comm);
         }
         /* Ranks outside the sub-communicator learn how it went. */
@@ -404,6 +486,11 @@ static int run(const options *o)
     }
     if (pr.show && pr.tty)
         fprintf(stderr, "\n");
+    if (tracefile != NULL) {
+        fprintf(tracefile, "# %lld measurements (%s search) in %.6f s%s\n", pr.measured,
+                o->search->name, MPI_Wtime() - pr.start, rc == MPI_SUCCESS ? "" : ", failed");
+        fclose(tracefile);
+    }
     free(l.tasks);
     int status = 1;
     if (rc != MPI_SUCCESS) {

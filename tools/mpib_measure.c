@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -22,7 +23,8 @@ static void usage(void)
             "Time a native MPI collective with libmpib, one line per message size.\n"
             "\n"
             "  -o, --op=NAME         bcast (default), reduce, allreduce, scatter, gather,\n"
-            "                        allgather, alltoall or barrier\n"
+            "                        allgather, alltoall, barrier, or pingpong (a round\n"
+            "                        trip between the root and the next rank)\n"
             "  -m, --min-msg=SIZE    smallest message size in bytes (default 1K)\n"
             "  -M, --max-msg=SIZE    largest message size (default 1M)\n"
             "  -S, --stride=N        each size is N times the previous one (default 2)\n"
@@ -112,9 +114,14 @@ int main(int argc, char **argv)
     if (status == 0)
         status = parse(argc, argv, &o);
     MPIB_coll_container *container = NULL;
-    if (status == 0 && (container = MPIB_native_container_alloc(o.operation)) == NULL)
+    if (status == 0 && strcmp(o.operation, "pingpong") == 0)
+        container = MPIB_Pingpong_container_alloc();
+    else if (status == 0)
+        container = MPIB_native_container_alloc(o.operation);
+    if (status == 0 && container == NULL)
         status = cli_bad("--op", o.operation,
-                         "bcast, reduce, allreduce, scatter, gather, allgather, alltoall, barrier");
+                         "bcast, reduce, allreduce, scatter, gather, allgather, alltoall, barrier, "
+                         "pingpong");
     if (status == 0) {
         MPIB_set_wait_policy(o.measure.wait);
         int count;

@@ -14,6 +14,19 @@
 
 static int rank, size;
 
+/* Bytes this rank sent through MPI_Isend since the counter was reset, seen
+ * through the profiling interface. */
+static long long isend_bytes;
+
+int MPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+              MPI_Comm comm, MPI_Request *request)
+{
+    int type_size;
+    MPI_Type_size(datatype, &type_size);
+    isend_bytes += (long long)count * type_size;
+    return PMPI_Isend(buf, count, datatype, dest, tag, comm, request);
+}
+
 /* Checks what any successful measurement of size M must satisfy.  The root
  * method subtracts a barrier and may go below zero (see mpib.h); the other
  * two time a real interval. */
@@ -104,6 +117,57 @@ static void test_known_duration(void)
         tap_ok("a 20 ms operation, %s method: %.3f ms +- %.3f", MPIB_method_name((MPIB_method)m),
                r.T * 1e3, r.ci * 1e3);
     }
+}
+
+/* A bound below any time the operation can take stops it after two
+ * repetitions (where the bound falls inside the noise is the stopping
+ * rule's business, tested without MPI); an infinite one changes nothing;
+ * NaN is refused. */
+static void test_bound(void)
+{
+    MPIB_precision p = MPIB_precision_default();
+    p.max_reps = 10;
+    MPIB_coll_container sleeper = {"nap", nap, nap, nap_finalize};
+    MPIB_result r;
+    int rc = MPIB_measure_bound(MPIB_METHOD_MAX, &sleeper, MPI_COMM_WORLD, 0, 0, &p, -1.0, &r);
+    tap_check(rc == MPI_SUCCESS, "bounded measurement failed with error %d", rc);
+    tap_check(r.reps == 2 && !r.converged, "%d repetitions (converged %d), expected 2 and not",
+              r.reps, r.converged);
+    tap_check(r.T >= NAP_NS * 1e-9 && isfinite(r.ci), "T = %g s, ci %g s", r.T, r.ci);
+    tap_ok("a 20 ms operation bounded below: stopped after 2 repetitions");
+    rc = MPIB_measure_bound(MPIB_METHOD_MAX, &sleeper, MPI_COMM_WORLD, 0, 0, &p, INFINITY, &r);
+    check_result(rc, &r, 0, &p, MPIB_METHOD_MAX);
+    tap_ok("an infinite bound measures as MPIB_measure: %d repetitions", r.reps);
+    tap_check(MPIB_measure_bound(MPIB_METHOD_MAX, &sleeper, MPI_COMM_WORLD, 0, 0, &p, NAN, &r) ==
+                  MPI_ERR_ARG,
+              "a NaN bound was accepted");
+    tap_ok("a NaN bound gives MPI_ERR_ARG");
+}
+
+/* The ping-pong sends M bytes each way per repetition between the root
+ * and the next rank, and needs two ranks. */
+static void test_pingpong(void)
+{
+    MPIB_precision p = MPIB_precision_default();
+    MPIB_coll_container *c = MPIB_Pingpong_container_alloc();
+    tap_check(c != NULL && strcmp(c->operation, "pingpong") == 0, "no ping-pong container");
+    const int M = 4096, root = size - 1;
+    MPIB_result r;
+    isend_bytes = 0;
+    int rc = MPIB_measure_max(c, MPI_COMM_WORLD, root, M, &p, &r);
+    if (size == 1) {
+        tap_check(rc == MPI_ERR_COMM, "one rank: returned %d, expected MPI_ERR_COMM", rc);
+        tap_ok("a ping-pong on one rank gives MPI_ERR_COMM");
+    } else {
+        check_result(rc, &r, M, &p, MPIB_METHOD_MAX);
+        int partner = (root + 1) % size;
+        long long want = rank == root || rank == partner ? (long long)r.reps * M : 0;
+        tap_check(isend_bytes == want, "rank %d sent %lld bytes, expected %lld", rank,
+                  isend_bytes, want);
+        tap_ok("ping-pong between ranks %d and %d: %.2f us round trip, %d repetitions", root,
+               partner, r.T * 1e6, r.reps);
+    }
+    MPIB_coll_container_free(c);
 }
 
 static void test_native_containers(void)
@@ -250,6 +314,8 @@ int main(int argc, char **argv)
     tap_diag("%d ranks, %s waits", size, MPIB_wait_policy_name(MPIB_get_wait_policy()));
     test_bcast_methods();
     test_known_duration();
+    test_bound();
+    test_pingpong();
     test_native_containers();
     test_msgset();
     test_errors();

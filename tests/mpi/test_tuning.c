@@ -345,7 +345,8 @@ static void hardware_candidates(void)
         himpi_topo_reset();
         MPI_Comm comm;
         MPI_Comm_dup(MPI_COMM_WORLD, &comm);
-        himpi_tuner tuner = {{2, 3, 0.95, 0.5}, NULL, 0, 2, &himpi_search_exhaustive};
+        himpi_tuner tuner = {.precision = {2, 3, 0.95, 0.5}, .levels = 2,
+                             .search = &himpi_search_exhaustive};
         himpi_candidate *c = NULL;
         int n = 0, rc = himpi_candidates(comm, &tuner, &c, &n), hardware = 0, pairs = 0;
         for (int i = 0; rc == MPI_SUCCESS && i < n; i++) {

@@ -65,6 +65,7 @@ START_TEST(builtin_defaults_when_unset)
     ck_assert_int_eq(env.max_msg, parse_size(HIMPI_DEFAULT_MAX_MSG));
     ck_assert_int_eq(env.msg_stride, (int)parse_size(HIMPI_DEFAULT_MSG_STRIDE));
     ck_assert_int_eq(env.num_levels, 1);
+    ck_assert_str_eq(env.search, "guided");
     ck_assert_int_eq(env.groups, 0);
     ck_assert_int_eq(env.alg_in, HIMPI_ALG_COUNT);
     ck_assert_int_eq(env.alg_out, HIMPI_ALG_COUNT);
@@ -83,7 +84,7 @@ END_TEST
 static const char *const known[] = {
     "HIMPI_CONF_FILE",   "HIMPI_TUNE",      "HIMPI_GENERATE_CONFIG", "HIMPI_OPID",
     "HIMPI_MIN_MSG",     "HIMPI_MAX_MSG",   "HIMPI_MSG_STRIDE",      "HIMPI_NUM_LEVELS",
-    "HIMPI_GROUPS",      "HIMPI_ALG_IN",    "HIMPI_ALG_OUT",         "HIMPI_SEGMENT_SIZE",
+    "HIMPI_SEARCH",      "HIMPI_GROUPS",      "HIMPI_ALG_IN",    "HIMPI_ALG_OUT",         "HIMPI_SEGMENT_SIZE",
     "HIMPI_MIN_REPS",    "HIMPI_MAX_REPS",  "HIMPI_CL",              "HIMPI_EPS",
     "HIMPI_WAIT",        "HIMPI_DEBUG",     "HIMPI_STRICT",          "HIMPI_TEST_ALGS",
     "HIMPI_TEST_TIMEOUT"};
@@ -266,6 +267,20 @@ START_TEST(long_values_cut_in_messages)
                           "separated list of 0-4 (bcast, reduce, allreduce, scatter, gather), "
                           "5 or all (every operation), or the names bcast, reduce, allreduce, "
                           "scatter, gather, allgather");
+}
+END_TEST
+
+START_TEST(search_strategies)
+{
+    ck_assert_int_eq(PARSE({"HIMPI_SEARCH", "exhaustive"}), 0);
+    ck_assert_str_eq(env.search, "exhaustive");
+    ck_assert_int_eq(PARSE({"HIMPI_SEARCH", "guided"}), 0);
+    ck_assert_str_eq(env.search, "guided");
+    const char *const bad[] = {"Guided", "golden", " guided", "exhaustive ", "1"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert_int_eq(PARSE({"HIMPI_SEARCH", bad[i]}), -1);
+        assert_contains(err, "is not valid: expected guided or exhaustive");
+    }
 }
 END_TEST
 
@@ -624,6 +639,7 @@ Suite *unit_suite(void)
     tcase_add_test(t, builtin_defaults_when_unset);
     tcase_add_test(t, empty_and_configured_values_mean_unset);
     tcase_add_test(t, valid_values);
+    tcase_add_test(t, search_strategies);
     tcase_add_test(t, valid_reals);
     tcase_add_test(t, conf_file_any_path_that_fits);
     tcase_add_test(t, invalid_values);

@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "tune.h"
 #include "unit.h"
@@ -20,9 +21,10 @@ typedef struct {
     int fail_at;   /* the call that fails (1 = the first), 0 for none */
 } problem;
 
-static int fake_measure(void *ctx, int i, MPIB_result *r)
+static int fake_measure(void *ctx, int i, double bound, MPIB_result *r)
 {
     problem *pb = ctx;
+    (void)bound; /* the measurements are made up: cutting one short saves nothing */
     ck_assert_int_ge(i, 0);
     ck_assert_int_lt(i, pb->n);
     if (++pb->calls == pb->fail_at)
@@ -93,7 +95,7 @@ static int run(const himpi_search *search, problem *pb, int *best)
     pb->calls = 0;
     MPIB_result r;
     *best = -1;
-    ck_assert_int_eq(search->choose(pb->c, pb->n, fake_measure, pb, best, &r), MPI_SUCCESS);
+    ck_assert_int_eq(search->choose(pb->c, pb->n, NULL, fake_measure, pb, best, &r), MPI_SUCCESS);
     ck_assert_int_ge(*best, 0);
     ck_assert_int_lt(*best, pb->n);
     ck_assert_int_eq(pb->count[*best], 1);
@@ -115,6 +117,15 @@ static int ceil_log2(int x)
     while ((1 << k) < x)
         k++;
     return k;
+}
+
+/* The most measurements guided may take without a history, whatever the
+ * times: g = 1, the scan (a power of two at a time up to the largest g,
+ * and the largest), the golden section over at most nb blocks with its
+ * last bracket, and every hardware layout. */
+static int guided_bound(int nb, int gmax, int nhw)
+{
+    return 1 + ceil_log2(gmax) + 1 + (int)ceil(log(nb) / log(1.618034)) + 2 + nhw;
 }
 
 /* Two-level linear bcast (thesis eq. 3.1) in Hockney's model, with the
@@ -145,7 +156,7 @@ START_TEST(guided_hockney_near_optimum_in_few_measurements)
                               "p %d m %g: g %d takes %g, g %d %g", p, ms[b],
                               pb.c[best_g].groups[0], pb.T[best_g], pb.c[best_e].groups[0],
                               pb.T[best_e]);
-                ck_assert_msg(ng <= 2 * ceil_log2(p) + nhw, "p %d: %d measurements", p, ng);
+                ck_assert_msg(ng <= guided_bound(p, p, nhw), "p %d: %d measurements", p, ng);
                 if (p >= 512)
                     ck_assert_int_ge(ne, 10 * ng);
                 drop(&pb);
@@ -154,9 +165,8 @@ START_TEST(guided_hockney_near_optimum_in_few_measurements)
 END_TEST
 
 /* Every unimodal curve over n blocks, minimum anywhere, with and without a
- * flat bottom: guided finds the minimum in at most log_phi(n) + 2
- * measurements (golden section, phi = 1.618..., plus the flat and the
- * first probe). */
+ * flat bottom: guided finds the minimum within its bound (golden section,
+ * phi = 1.618..., after the flat and the scan). */
 START_TEST(guided_finds_minimum_of_every_unimodal_curve)
 {
     for (int nb = 1; nb <= 80; nb++) {
@@ -172,7 +182,7 @@ START_TEST(guided_finds_minimum_of_every_unimodal_curve)
                         pb.T[k] = 1.0 + fmax(abs(k - m) - w, 0) * (k < m ? 1.0 : steep ? 1.5 : 0.7);
                     int calls = run(&himpi_search_guided, &pb, &best);
                     ck_assert_msg(pb.T[best] == 1.0, "n %d min %d w %d: got %d", nb, m, w, best);
-                    ck_assert_int_le(calls, 2 + (int)ceil(log(nb) / log(1.618034)));
+                    ck_assert_int_le(calls, guided_bound(nb, 1 + 3 * (nb - 1), 0));
                 }
         drop(&pb);
         free(gs);
@@ -274,7 +284,7 @@ START_TEST(guided_noisy_within_noise_band)
             int calls = run(&himpi_search_guided, &pb, &best);
             ck_assert_msg(model[best] <= opt * (1 + 2 * eta), "p %d seed %u: %g vs %g", p, seed,
                           model[best], opt);
-            ck_assert_int_le(calls, 2 * ceil_log2(p) + 1);
+            ck_assert_int_le(calls, guided_bound(p, p, 1));
             free(model);
             drop(&pb);
         }
@@ -282,7 +292,9 @@ START_TEST(guided_noisy_within_noise_band)
 END_TEST
 
 /* The noise rule: times whose confidence intervals overlap count as equal
- * and the smaller g wins, so a slope within the noise is not followed. */
+ * and the smaller g wins, so a slope within the noise is not followed:
+ * the search stays at g = 1 after the scan (and the choice is the fastest
+ * mean it measured). */
 START_TEST(guided_overlap_keeps_smaller_g)
 {
     int best;
@@ -291,11 +303,12 @@ START_TEST(guided_overlap_keeps_smaller_g)
         pb.T[i] = 1.0 + 0.1 / pb.c[i].groups[0]; /* fastest at g = p, but barely */
         pb.ci[i] = 0.05;
     }
-    run(&himpi_search_guided, &pb, &best);
+    int calls = run(&himpi_search_guided, &pb, &best);
+    ck_assert_int_eq(calls, 1 + 8); /* g = 1, then 2, 4, ..., 256 */
     for (int i = 0; i < pb.n; i++)
         if (pb.count[i] > 0)
-            ck_assert_int_le(pb.c[i].groups[0], 16); /* the first probe, sqrt(256) */
-    ck_assert_int_eq(pb.c[best].groups[0], 16);
+            ck_assert_int_eq(pb.c[i].groups[0] & (pb.c[i].groups[0] - 1), 0);
+    ck_assert_int_eq(pb.c[best].groups[0], 256);
     /* Tight intervals: the slope is real, and followed to g = p. */
     for (int i = 0; i < pb.n; i++)
         pb.ci[i] = 1e-9;
@@ -399,7 +412,7 @@ START_TEST(guided_bounded_on_any_curve)
             for (int i = 0; i < pb.n; i++)
                 pb.T[i] = 1.0 + noise(seed, i);
             int calls = run(&himpi_search_guided, &pb, &best);
-            ck_assert_int_le(calls, 2 + (int)ceil(log(p) / log(1.618034)) + 2);
+            ck_assert_int_le(calls, guided_bound(p, p, 2));
             drop(&pb);
         }
 }
@@ -417,13 +430,89 @@ START_TEST(guided_passes_errors_on)
         MPIB_result r;
         pb.calls = 0;
         pb.fail_at = k;
-        ck_assert_int_eq(himpi_search_guided.choose(pb.c, pb.n, fake_measure, &pb, &best, &r),
+        ck_assert_int_eq(himpi_search_guided.choose(pb.c, pb.n, NULL, fake_measure, &pb, &best, &r),
                          MPI_ERR_OTHER);
         ck_assert_int_eq(pb.calls, k);
     }
     MPIB_result r;
-    ck_assert_int_eq(himpi_search_guided.choose(pb.c, 0, fake_measure, &pb, &best, &r),
+    ck_assert_int_eq(himpi_search_guided.choose(pb.c, 0, NULL, fake_measure, &pb, &best, &r),
                      MPI_ERR_ARG);
+    drop(&pb);
+}
+END_TEST
+
+/* Results as a history's previous size: T where measured, M < 0 elsewhere. */
+static MPIB_result *history_of(const problem *pb, const int *measured)
+{
+    MPIB_result *r = malloc((size_t)pb->n * sizeof *r);
+    ck_assert_ptr_nonnull(r);
+    for (int i = 0; i < pb->n; i++)
+        r[i] = (MPIB_result){.M = measured[i] ? 0 : -1, .T = pb->T[i], .reps = 5, .ci = 0};
+    return r;
+}
+
+/* The first size of a sequence: every candidate. */
+START_TEST(guided_sweeps_the_first_size)
+{
+    int best;
+    problem pb = make_all(100, 2);
+    for (int i = 0; i < pb.n; i++)
+        pb.T[i] = 1.0 + noise(11, i);
+    himpi_history first = {NULL};
+    MPIB_result r;
+    ck_assert_int_eq(himpi_search_guided.choose(pb.c, pb.n, &first, fake_measure, &pb, &best, &r),
+                     MPI_SUCCESS);
+    ck_assert_int_eq(pb.calls, pb.n);
+    for (int i = 0; i < pb.n; i++)
+        ck_assert_int_eq(pb.count[i], 1);
+    for (int i = 0; i < pb.n; i++)
+        ck_assert(pb.T[best] <= pb.T[i]);
+    drop(&pb);
+}
+END_TEST
+
+/* A jagged curve whose best is an isolated g that neither the scan nor the
+ * golden section lands on: found through the previous size's
+ * front-runners (those within 3 % of its best, at most 8, fastest first),
+ * missed without them. */
+START_TEST(guided_follows_front_runners)
+{
+    problem pb = make_all(128, 0);
+    for (int i = 0; i < pb.n; i++)
+        pb.T[i] = pb.c[i].groups[0] == 1 ? 1.0 : 1.2;
+    int at = 0;
+    for (int i = 0; i < pb.n; i++)
+        if (pb.c[i].groups[0] == 109)
+            at = i;
+    pb.T[at] = 0.8;
+    int best;
+    MPIB_result r;
+    ck_assert_int_eq(himpi_search_guided.choose(pb.c, pb.n, NULL, fake_measure, &pb, &best, &r),
+                     MPI_SUCCESS);
+    ck_assert_int_eq(best, 0);
+    /* The previous size: 109 best, ten others within 3 %, the flat 25 % off. */
+    int *measured = calloc((size_t)pb.n, sizeof *measured);
+    ck_assert_ptr_nonnull(measured);
+    for (int i = 0; i < pb.n; i++)
+        measured[i] = i == 0 || i == at || (i >= 20 && i < 30);
+    MPIB_result *previous = history_of(&pb, measured);
+    previous[at].T = 1.0;
+    previous[0].T = 1.25;
+    for (int i = 20; i < 30; i++)
+        previous[i].T = 1.0 + 0.002 * (30 - i); /* 29 fastest after 109, then 28, ... */
+    himpi_history h = {previous};
+    memset(pb.count, 0, (size_t)pb.n * sizeof *pb.count);
+    pb.calls = 0;
+    ck_assert_int_eq(himpi_search_guided.choose(pb.c, pb.n, &h, fake_measure, &pb, &best, &r),
+                     MPI_SUCCESS);
+    ck_assert_int_eq(best, at);
+    /* 109 and the 7 fastest others came right after g = 1; 20, 21 not at all
+     * (unless the scan or the golden section took them). */
+    ck_assert_int_eq(pb.order[1], at);
+    for (int k = 2; k <= 8; k++)
+        ck_assert_int_eq(pb.order[k], 31 - k);
+    free(previous);
+    free(measured);
     drop(&pb);
 }
 END_TEST
@@ -476,6 +565,8 @@ Suite *unit_suite(void)
     tcase_add_test(t, guided_is_deterministic);
     tcase_add_test(t, guided_bounded_on_any_curve);
     tcase_add_test(t, guided_passes_errors_on);
+    tcase_add_test(t, guided_sweeps_the_first_size);
+    tcase_add_test(t, guided_follows_front_runners);
     tcase_add_test(t, exhaustive_measures_each_once);
     tcase_add_test(t, searches_by_name);
     suite_add_tcase(s, t);

@@ -202,6 +202,27 @@ START_TEST(rule_fixed_repetitions)
 }
 END_TEST
 
+START_TEST(rule_bound)
+{
+    /* Two samples 10 and 10.2: mean 10.1, half-width 12.706 * 0.1414 / sqrt 2
+     * = 1.2706 at 95 %, so the interval starts at 8.83. */
+    const double T[2] = {10, 10.2};
+    MPIB_precision p = {5, 100, 0.95, 0.025};
+    double ci;
+    ck_assert_int_eq(MPIB_stop_rule_bound(&p, 2, T, 8.0, &ci), MPIB_ABOVE);
+    ck_assert_double_eq_tol(ci, 1.2706, 1e-3);
+    ck_assert_int_eq(MPIB_stop_rule_bound(&p, 2, T, 9.0, NULL), MPIB_CONTINUE);
+    ck_assert_int_eq(MPIB_stop_rule_bound(&p, 2, T, INFINITY, NULL), MPIB_CONTINUE);
+    /* One sample says nothing, however far above the bound. */
+    ck_assert_int_eq(MPIB_stop_rule_bound(&p, 1, T, 0.0, NULL), MPIB_CONTINUE);
+    /* Converged before the bound matters; a steady pair is above at once. */
+    const double steady[5] = {1, 1, 1, 1, 1};
+    ck_assert_int_eq(MPIB_stop_rule_bound(&p, 5, steady, 0.5, NULL), MPIB_CONVERGED);
+    ck_assert_int_eq(MPIB_stop_rule_bound(&p, 2, steady, 0.5, NULL), MPIB_ABOVE);
+    ck_assert_int_eq(MPIB_stop_rule_bound(&p, 2, steady, 1.0, NULL), MPIB_CONTINUE);
+}
+END_TEST
+
 START_TEST(precision_defaults_and_checks)
 {
     MPIB_precision d = MPIB_precision_default();
@@ -233,6 +254,7 @@ Suite *unit_suite(void)
     tcase_add_test(t, rule_one_sided_would_stop_two_sided_does_not);
     tcase_add_test(t, rule_outlier_delays_convergence);
     tcase_add_test(t, rule_fixed_repetitions);
+    tcase_add_test(t, rule_bound);
     tcase_add_test(t, precision_defaults_and_checks);
     suite_add_tcase(s, t);
     return s;
