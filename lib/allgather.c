@@ -10,6 +10,7 @@
 #include "algorithms.h"
 #include "levels.h"
 #include "plan.h"
+#include "request.h"
 #include "validate.h"
 
 static const himpi_allgather_fn table[HIMPI_ALG_COUNT] = {
@@ -68,21 +69,30 @@ static int allgather_plan(const void *sendbuf, int sendcount, MPI_Datatype sendt
     return rc;
 }
 
-int HiMPI_Allgather_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                         void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
-                         const HiMPI_Plan *plan)
+/* The checks of every allgather call; gives comm's state. */
+static int check(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int recvcount,
+                 MPI_Datatype recvtype, MPI_Comm comm, const HiMPI_Plan *plan,
+                 himpi_comm **state)
 {
     int p, rank, rc;
-    himpi_comm *state;
     if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
         (sendbuf != MPI_IN_PLACE &&
          (rc = himpi_check_buffer(sendcount, sendtype)) != MPI_SUCCESS) ||
         (rc = himpi_check_buffer(recvcount, recvtype)) != MPI_SUCCESS ||
-        (rc = himpi_check_plan(HIMPI_OP_ALLGATHER, plan)) != MPI_SUCCESS ||
-        (rc = himpi_comm_get(comm, &state)) != MPI_SUCCESS)
+        (rc = himpi_check_plan(HIMPI_OP_ALLGATHER, plan)) != MPI_SUCCESS)
         return rc;
-    return allgather_plan(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                          himpi_comm_private(state), plan, 0);
+    return himpi_comm_get(comm, state);
+}
+
+int HiMPI_Allgather_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                         void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                         const HiMPI_Plan *plan)
+{
+    himpi_comm *state;
+    int rc = check(sendbuf, sendcount, sendtype, recvcount, recvtype, comm, plan, &state);
+    return rc != MPI_SUCCESS ? rc
+                             : allgather_plan(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                              recvtype, himpi_comm_private(state), plan, 0);
 }
 
 int HiMPI_Allgather_params(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -96,14 +106,54 @@ int HiMPI_Allgather_params(const void *sendbuf, int sendcount, MPI_Datatype send
                                                     recvcount, recvtype, comm, &plan);
 }
 
+/* The plan of the plain call and of HiMPI_Allgather_init: a rank's share
+ * is its send block, or its receive block in place. */
+static int choose(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int recvcount,
+                  MPI_Datatype recvtype, MPI_Comm comm, HiMPI_Plan *plan)
+{
+    int own = sendbuf != MPI_IN_PLACE;
+    return himpi_plan_choose(HIMPI_OP_ALLGATHER, comm, own ? sendcount : recvcount,
+                             own ? sendtype : recvtype, plan);
+}
+
 int HiMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                     int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
-    int own = sendbuf != MPI_IN_PLACE;
     HiMPI_Plan plan;
-    int rc = himpi_plan_choose(HIMPI_OP_ALLGATHER, comm, own ? sendcount : recvcount,
-                               own ? sendtype : recvtype, &plan);
+    int rc = choose(sendbuf, sendcount, sendtype, recvcount, recvtype, comm, &plan);
     return rc != MPI_SUCCESS ? rc
                              : HiMPI_Allgather_plan(sendbuf, sendcount, sendtype, recvbuf,
                                                       recvcount, recvtype, comm, &plan);
+}
+
+static int start(const himpi_coll_args *a, MPI_Comm comm, const HiMPI_Plan *plan)
+{
+    return allgather_plan(a->sendbuf, a->sendcount, a->sendtype, a->recvbuf, a->recvcount,
+                          a->recvtype, comm, plan, 0);
+}
+
+int HiMPI_Allgather_init_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                              void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                              MPI_Comm comm, const HiMPI_Plan *plan, MPI_Info info,
+                              HiMPI_Request *request)
+{
+    himpi_comm *state;
+    int rc = check(sendbuf, sendcount, sendtype, recvcount, recvtype, comm, plan, &state);
+    const himpi_coll_args args = {sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                                  MPI_OP_NULL, -1};
+    return rc != MPI_SUCCESS ? rc
+                             : himpi_request_init(HIMPI_OP_ALLGATHER, state, plan, 0, start,
+                                                  &args, info, request);
+}
+
+int HiMPI_Allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                         void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                         MPI_Info info, HiMPI_Request *request)
+{
+    HiMPI_Plan plan;
+    int rc = choose(sendbuf, sendcount, sendtype, recvcount, recvtype, comm, &plan);
+    return rc != MPI_SUCCESS ? rc
+                             : HiMPI_Allgather_init_plan(sendbuf, sendcount, sendtype, recvbuf,
+                                                         recvcount, recvtype, comm, &plan, info,
+                                                         request);
 }

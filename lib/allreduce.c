@@ -8,6 +8,7 @@
 #include "algorithms.h"
 #include "levels.h"
 #include "plan.h"
+#include "request.h"
 #include "validate.h"
 
 static const himpi_allreduce_fn table[HIMPI_ALG_COUNT] = {
@@ -48,19 +49,27 @@ static int allreduce_plan(const void *sendbuf, void *recvbuf, int count, MPI_Dat
     return himpi_levels_share(&l, recvbuf, count, datatype);
 }
 
-int HiMPI_Allreduce_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
-                         MPI_Op op, MPI_Comm comm, const HiMPI_Plan *plan)
+/* The checks of every allreduce call; gives comm's state. */
+static int check(int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                 const HiMPI_Plan *plan, himpi_comm **state)
 {
     int p, rank, rc;
-    himpi_comm *state;
     if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
         (rc = himpi_check_buffer(count, datatype)) != MPI_SUCCESS ||
         (rc = himpi_check_op(op)) != MPI_SUCCESS ||
-        (rc = himpi_check_plan(HIMPI_OP_ALLREDUCE, plan)) != MPI_SUCCESS ||
-        (rc = himpi_comm_get(comm, &state)) != MPI_SUCCESS)
+        (rc = himpi_check_plan(HIMPI_OP_ALLREDUCE, plan)) != MPI_SUCCESS)
         return rc;
-    return allreduce_plan(sendbuf, recvbuf, count, datatype, op, himpi_comm_private(state), plan,
-                          0);
+    return himpi_comm_get(comm, state);
+}
+
+int HiMPI_Allreduce_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                         MPI_Op op, MPI_Comm comm, const HiMPI_Plan *plan)
+{
+    himpi_comm *state;
+    int rc = check(count, datatype, op, comm, plan, &state);
+    return rc != MPI_SUCCESS ? rc
+                             : allreduce_plan(sendbuf, recvbuf, count, datatype, op,
+                                              himpi_comm_private(state), plan, 0);
 }
 
 int HiMPI_Allreduce_params(const void *sendbuf, void *recvbuf, int count,
@@ -82,4 +91,34 @@ int HiMPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
     return rc != MPI_SUCCESS
                ? rc
                : HiMPI_Allreduce_plan(sendbuf, recvbuf, count, datatype, op, comm, &plan);
+}
+
+static int start(const himpi_coll_args *a, MPI_Comm comm, const HiMPI_Plan *plan)
+{
+    return allreduce_plan(a->sendbuf, a->recvbuf, a->recvcount, a->recvtype, a->op, comm, plan,
+                          0);
+}
+
+int HiMPI_Allreduce_init_plan(const void *sendbuf, void *recvbuf, int count,
+                              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                              const HiMPI_Plan *plan, MPI_Info info, HiMPI_Request *request)
+{
+    himpi_comm *state;
+    int rc = check(count, datatype, op, comm, plan, &state);
+    const himpi_coll_args args = {.sendbuf = sendbuf, .recvbuf = recvbuf, .recvcount = count,
+                                  .recvtype = datatype, .op = op, .root = -1};
+    return rc != MPI_SUCCESS ? rc
+                             : himpi_request_init(HIMPI_OP_ALLREDUCE, state, plan,
+                                                  !himpi_commutative(op), start, &args, info,
+                                                  request);
+}
+
+int HiMPI_Allreduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                         MPI_Op op, MPI_Comm comm, MPI_Info info, HiMPI_Request *request)
+{
+    HiMPI_Plan plan;
+    int rc = himpi_plan_choose(HIMPI_OP_ALLREDUCE, comm, count, datatype, &plan);
+    return rc != MPI_SUCCESS ? rc
+                             : HiMPI_Allreduce_init_plan(sendbuf, recvbuf, count, datatype, op,
+                                                         comm, &plan, info, request);
 }

@@ -5,6 +5,7 @@
 #include "algorithms.h"
 #include "levels.h"
 #include "plan.h"
+#include "request.h"
 #include "validate.h"
 
 static const himpi_bcast_fn table[HIMPI_ALG_COUNT] = {
@@ -46,18 +47,27 @@ static int bcast_plan(void *buffer, int count, MPI_Datatype datatype, int root, 
     return bcast_plan(buffer, count, datatype, inner_root, l.inner, plan, depth + 1);
 }
 
-int HiMPI_Bcast_plan(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
-                     const HiMPI_Plan *plan)
+/* The checks of every broadcast call; gives comm's state. */
+static int check(int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                 const HiMPI_Plan *plan, himpi_comm **state)
 {
     int p, rank, rc;
-    himpi_comm *state;
     if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
         (rc = himpi_check_root(root, p)) != MPI_SUCCESS ||
         (rc = himpi_check_buffer(count, datatype)) != MPI_SUCCESS ||
-        (rc = himpi_check_plan(HIMPI_OP_BCAST, plan)) != MPI_SUCCESS ||
-        (rc = himpi_comm_get(comm, &state)) != MPI_SUCCESS)
+        (rc = himpi_check_plan(HIMPI_OP_BCAST, plan)) != MPI_SUCCESS)
         return rc;
-    return bcast_plan(buffer, count, datatype, root, himpi_comm_private(state), plan, 0);
+    return himpi_comm_get(comm, state);
+}
+
+int HiMPI_Bcast_plan(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                     const HiMPI_Plan *plan)
+{
+    himpi_comm *state;
+    int rc = check(count, datatype, root, comm, plan, &state);
+    return rc != MPI_SUCCESS
+               ? rc
+               : bcast_plan(buffer, count, datatype, root, himpi_comm_private(state), plan, 0);
 }
 
 int HiMPI_Bcast_params(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
@@ -73,4 +83,32 @@ int HiMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Co
     HiMPI_Plan plan;
     int rc = himpi_plan_choose(HIMPI_OP_BCAST, comm, count, datatype, &plan);
     return rc != MPI_SUCCESS ? rc : HiMPI_Bcast_plan(buffer, count, datatype, root, comm, &plan);
+}
+
+static int start(const himpi_coll_args *a, MPI_Comm comm, const HiMPI_Plan *plan)
+{
+    return bcast_plan(a->recvbuf, a->recvcount, a->recvtype, a->root, comm, plan, 0);
+}
+
+int HiMPI_Bcast_init_plan(void *buffer, int count, MPI_Datatype datatype, int root,
+                          MPI_Comm comm, const HiMPI_Plan *plan, MPI_Info info,
+                          HiMPI_Request *request)
+{
+    himpi_comm *state;
+    int rc = check(count, datatype, root, comm, plan, &state);
+    const himpi_coll_args args = {.recvbuf = buffer, .recvcount = count, .recvtype = datatype,
+                                  .root = root};
+    return rc != MPI_SUCCESS ? rc
+                             : himpi_request_init(HIMPI_OP_BCAST, state, plan, 0, start, &args,
+                                                  info, request);
+}
+
+int HiMPI_Bcast_init(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                     MPI_Info info, HiMPI_Request *request)
+{
+    HiMPI_Plan plan;
+    int rc = himpi_plan_choose(HIMPI_OP_BCAST, comm, count, datatype, &plan);
+    return rc != MPI_SUCCESS
+               ? rc
+               : HiMPI_Bcast_init_plan(buffer, count, datatype, root, comm, &plan, info, request);
 }

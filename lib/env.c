@@ -15,7 +15,7 @@
 enum var {
     CONF_FILE, TUNE, GENERATE_CONFIG, OPID, MIN_MSG, MAX_MSG, MSG_STRIDE, NUM_LEVELS, SEARCH, GROUPS,
     ALG_IN, ALG_OUT, SEGMENT_SIZE, MIN_REPS, MAX_REPS, CL, EPS, WAIT, DEBUG, STRICT,
-    TOPOLOGY, BINDING, TEST_ALGS, TEST_TIMEOUT, VAR_COUNT
+    TOPOLOGY, BINDING, DISABLE, TEST_ALGS, TEST_TIMEOUT, VAR_COUNT
 };
 
 /* Every variable named HIMPI_*, so that check_names can tell a misspelling
@@ -47,6 +47,9 @@ static const struct variable {
     /* Read by the topology (topo.c) at its first use, not parsed here. */
     [TOPOLOGY] = {"HIMPI_TOPOLOGY", NULL},
     [BINDING] = {"HIMPI_BINDING", NULL},
+    /* Read by libhimpi-pmpi (interpose.c) in every process at MPI_Init,
+     * before there is anything to broadcast. */
+    [DISABLE] = {"HIMPI_DISABLE", NULL},
     /* Read by the test suite, not by the library. */
     [TEST_ALGS] = {"HIMPI_TEST_ALGS", NULL},
     [TEST_TIMEOUT] = {"HIMPI_TEST_TIMEOUT", NULL},

@@ -7,6 +7,7 @@
 #include "algorithms.h"
 #include "levels.h"
 #include "plan.h"
+#include "request.h"
 #include "validate.h"
 
 static const himpi_gather_fn table[HIMPI_ALG_COUNT] = {
@@ -74,22 +75,31 @@ static int gather_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype
     return rc;
 }
 
-int HiMPI_Gather_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                      int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
-                      const HiMPI_Plan *plan)
+/* The checks of every gather call; gives comm's state. */
+static int check(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int recvcount,
+                 MPI_Datatype recvtype, int root, MPI_Comm comm, const HiMPI_Plan *plan,
+                 himpi_comm **state)
 {
     int p, rank, rc;
-    himpi_comm *state;
     if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
         (rc = himpi_check_root(root, p)) != MPI_SUCCESS ||
         (sendbuf != MPI_IN_PLACE &&
          (rc = himpi_check_buffer(sendcount, sendtype)) != MPI_SUCCESS) ||
         (rank == root && (rc = himpi_check_buffer(recvcount, recvtype)) != MPI_SUCCESS) ||
-        (rc = himpi_check_plan(HIMPI_OP_GATHER, plan)) != MPI_SUCCESS ||
-        (rc = himpi_comm_get(comm, &state)) != MPI_SUCCESS)
+        (rc = himpi_check_plan(HIMPI_OP_GATHER, plan)) != MPI_SUCCESS)
         return rc;
-    return gather_plan(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                       himpi_comm_private(state), plan, 0);
+    return himpi_comm_get(comm, state);
+}
+
+int HiMPI_Gather_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                      int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                      const HiMPI_Plan *plan)
+{
+    himpi_comm *state;
+    int rc = check(sendbuf, sendcount, sendtype, recvcount, recvtype, root, comm, plan, &state);
+    return rc != MPI_SUCCESS ? rc
+                             : gather_plan(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                           recvtype, root, himpi_comm_private(state), plan, 0);
 }
 
 int HiMPI_Gather_params(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -103,16 +113,55 @@ int HiMPI_Gather_params(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
                                                  recvtype, root, comm, &plan);
 }
 
+/* The plan of the plain call and of HiMPI_Gather_init: a rank's share of
+ * the message is its send block, or the root's receive block per rank when
+ * the root gathers in place. */
+static int choose(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int recvcount,
+                  MPI_Datatype recvtype, int root, MPI_Comm comm, HiMPI_Plan *plan)
+{
+    int own = sendbuf != MPI_IN_PLACE || !himpi_plan_is_root(comm, root);
+    return himpi_plan_choose(HIMPI_OP_GATHER, comm, own ? sendcount : recvcount,
+                             own ? sendtype : recvtype, plan);
+}
+
 int HiMPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
-    /* A rank's share of the message is its send block, or the root's
-     * receive block per rank when the root gathers in place. */
-    int own = sendbuf != MPI_IN_PLACE || !himpi_plan_is_root(comm, root);
     HiMPI_Plan plan;
-    int rc = himpi_plan_choose(HIMPI_OP_GATHER, comm, own ? sendcount : recvcount,
-                               own ? sendtype : recvtype, &plan);
+    int rc = choose(sendbuf, sendcount, sendtype, recvcount, recvtype, root, comm, &plan);
     return rc != MPI_SUCCESS ? rc
                              : HiMPI_Gather_plan(sendbuf, sendcount, sendtype, recvbuf,
                                                    recvcount, recvtype, root, comm, &plan);
+}
+
+static int start(const himpi_coll_args *a, MPI_Comm comm, const HiMPI_Plan *plan)
+{
+    return gather_plan(a->sendbuf, a->sendcount, a->sendtype, a->recvbuf, a->recvcount,
+                       a->recvtype, a->root, comm, plan, 0);
+}
+
+int HiMPI_Gather_init_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                           void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                           MPI_Comm comm, const HiMPI_Plan *plan, MPI_Info info,
+                           HiMPI_Request *request)
+{
+    himpi_comm *state;
+    int rc = check(sendbuf, sendcount, sendtype, recvcount, recvtype, root, comm, plan, &state);
+    const himpi_coll_args args = {sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                                  MPI_OP_NULL, root};
+    return rc != MPI_SUCCESS ? rc
+                             : himpi_request_init(HIMPI_OP_GATHER, state, plan, 0, start, &args,
+                                                  info, request);
+}
+
+int HiMPI_Gather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                      int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                      MPI_Info info, HiMPI_Request *request)
+{
+    HiMPI_Plan plan;
+    int rc = choose(sendbuf, sendcount, sendtype, recvcount, recvtype, root, comm, &plan);
+    return rc != MPI_SUCCESS ? rc
+                             : HiMPI_Gather_init_plan(sendbuf, sendcount, sendtype, recvbuf,
+                                                      recvcount, recvtype, root, comm, &plan,
+                                                      info, request);
 }

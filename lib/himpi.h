@@ -273,6 +273,87 @@ int HiMPI_Allgather_plan(const void *sendbuf, int sendcount, MPI_Datatype sendty
                          const HiMPI_Plan *plan);
 
 /* ---------------------------------------------------------------------- */
+/* Persistent collectives (MPI-4 style)                                     */
+/* ---------------------------------------------------------------------- */
+
+/* A persistent collective: created inactive by a HiMPI_<op>_init call,
+ * started any number of times with HiMPI_Start, completed each time with
+ * HiMPI_Wait or HiMPI_Test, and freed with HiMPI_Request_free. */
+typedef struct HiMPI_Request_s *HiMPI_Request;
+#define HIMPI_REQUEST_NULL ((HiMPI_Request)0)
+
+/* The persistent forms of the collectives, with MPI-4's argument lists
+ * (MPI_Bcast_init and friends).  Everything a call would decide or build is
+ * done here, once: the plan (as the plain call would choose it at this
+ * size, or the given one for the _plan forms), the layouts and their
+ * sub-communicators; the first start keeps the temporary buffers for the
+ * later ones.  A start then only communicates.  A plan that runs the MPI
+ * library's own collective flat uses the library's persistent collective
+ * (MPI_<op>_init, or Open MPI's MPIX_<op>_init) where it has one, which
+ * progresses in the background; any other plan runs within HiMPI_Start.
+ * The buffers, datatypes, operation and communicator are bound to the
+ * request: their contents may change between starts, they must stay valid
+ * until the request is freed, and the request must be freed before the
+ * communicator.  info is passed on to the MPI library (MPI_INFO_NULL is
+ * fine).  Errors as for the plain and _plan calls, and MPI_ERR_REQUEST for
+ * a NULL request pointer.  Collective over comm. */
+int HiMPI_Bcast_init(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                     MPI_Info info, HiMPI_Request *request);
+int HiMPI_Reduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                      MPI_Op op, int root, MPI_Comm comm, MPI_Info info, HiMPI_Request *request);
+int HiMPI_Allreduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                         MPI_Op op, MPI_Comm comm, MPI_Info info, HiMPI_Request *request);
+int HiMPI_Scatter_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                       int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                       MPI_Info info, HiMPI_Request *request);
+int HiMPI_Gather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                      int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                      MPI_Info info, HiMPI_Request *request);
+int HiMPI_Allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                         void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                         MPI_Info info, HiMPI_Request *request);
+
+/* The same with an explicit plan (see HiMPI_Plan). */
+int HiMPI_Bcast_init_plan(void *buffer, int count, MPI_Datatype datatype, int root,
+                          MPI_Comm comm, const HiMPI_Plan *plan, MPI_Info info,
+                          HiMPI_Request *request);
+int HiMPI_Reduce_init_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                           MPI_Op op, int root, MPI_Comm comm, const HiMPI_Plan *plan,
+                           MPI_Info info, HiMPI_Request *request);
+int HiMPI_Allreduce_init_plan(const void *sendbuf, void *recvbuf, int count,
+                              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                              const HiMPI_Plan *plan, MPI_Info info, HiMPI_Request *request);
+int HiMPI_Scatter_init_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                            void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                            MPI_Comm comm, const HiMPI_Plan *plan, MPI_Info info,
+                            HiMPI_Request *request);
+int HiMPI_Gather_init_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                           void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                           MPI_Comm comm, const HiMPI_Plan *plan, MPI_Info info,
+                           HiMPI_Request *request);
+int HiMPI_Allgather_init_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                              void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                              MPI_Comm comm, const HiMPI_Plan *plan, MPI_Info info,
+                              HiMPI_Request *request);
+
+/* Starts an inactive request (MPI_ERR_REQUEST if it is null or active).
+ * Every rank must start the persistent collectives of a communicator in
+ * the same order, as MPI requires. */
+int HiMPI_Start(HiMPI_Request *request);
+
+/* Completes the request's current start and makes it inactive; returns
+ * the start's result.  On an inactive request returns at once.  status
+ * may be MPI_STATUS_IGNORE; it is empty (as MPI's is for collectives). */
+int HiMPI_Wait(HiMPI_Request *request, MPI_Status *status);
+
+/* As HiMPI_Wait if the start has completed (*flag = 1), else *flag = 0. */
+int HiMPI_Test(HiMPI_Request *request, int *flag, MPI_Status *status);
+
+/* Frees an inactive request and sets it to HIMPI_REQUEST_NULL
+ * (MPI_ERR_REQUEST if it is active or null).  Local. */
+int HiMPI_Request_free(HiMPI_Request *request);
+
+/* ---------------------------------------------------------------------- */
 /* Hierarchical communicators (after Goglin, Jeannot, Mansouri, Mercier,   */
 /* "Hardware topology management in MPI applications through hierarchical */
 /* communicators", Parallel Computing 76, 2018)                            */

@@ -63,6 +63,29 @@ int himpi_levels_next(himpi_comm *state, const HiMPI_Plan *plan, int *depth, int
     return MPI_SUCCESS;
 }
 
+static int prepare(himpi_comm *state, const HiMPI_Plan *plan, int depth, int root, int ordered,
+                   HiMPI_Alg *flat)
+{
+    himpi_levels l;
+    himpi_comm *inner;
+    HiMPI_Alg below;
+    int rc = himpi_levels_next(state, plan, &depth, root, ordered, &l, flat);
+    if (rc != MPI_SUCCESS || *flat != HIMPI_ALG_COUNT)
+        return rc;
+    /* The drivers recurse into this rank's group with the root's position
+     * in it, or the group's first rank. */
+    int inner_root = root < 0 ? -1 : l.group == l.root_group ? l.root - l.start : 0;
+    if ((rc = himpi_comm_get_private(l.inner, &inner)) != MPI_SUCCESS)
+        return rc;
+    return prepare(inner, plan, depth + 1, inner_root, ordered, &below);
+}
+
+int himpi_levels_prepare(himpi_comm *state, const HiMPI_Plan *plan, int root, int ordered,
+                         HiMPI_Alg *flat)
+{
+    return prepare(state, plan, 0, root, ordered, flat);
+}
+
 int himpi_levels_share(const himpi_levels *l, void *buffer, int count, MPI_Datatype datatype)
 {
     int columns = himpi_layout_min_size(l->layout), position = l->rank - l->start;

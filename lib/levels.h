@@ -45,6 +45,13 @@ int himpi_params_plan(HiMPI_Op op, MPI_Comm comm, const HiMPI_Params *params, Hi
 int himpi_levels_next(himpi_comm *state, const HiMPI_Plan *plan, int *depth, int root,
                       int ordered, himpi_levels *l, HiMPI_Alg *flat);
 
+/* Creates every communicator plan needs on state's communicator and below
+ * for a collective rooted at root (-1: unrooted), as the collective's
+ * first call would, without communicating otherwise; *flat is what
+ * himpi_levels_next gives for the first level.  Collective. */
+int himpi_levels_prepare(himpi_comm *state, const HiMPI_Plan *plan, int root, int ordered,
+                         HiMPI_Alg *flat);
+
 /* After the step between groups of an unrooted collective: the ranks that
  * sat it out (positions at or past the smallest group's size) receive the
  * count elements of buffer from their group's first rank. */

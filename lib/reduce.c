@@ -6,6 +6,7 @@
 #include "algorithms.h"
 #include "levels.h"
 #include "plan.h"
+#include "request.h"
 #include "validate.h"
 
 static const himpi_reduce_fn table[HIMPI_ALG_COUNT] = {
@@ -54,20 +55,28 @@ static int reduce_plan(const void *sendbuf, void *recvbuf, int count, MPI_Dataty
     return rc;
 }
 
-int HiMPI_Reduce_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
-                      MPI_Op op, int root, MPI_Comm comm, const HiMPI_Plan *plan)
+/* The checks of every reduce call; gives comm's state. */
+static int check(int count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
+                 const HiMPI_Plan *plan, himpi_comm **state)
 {
     int p, rank, rc;
-    himpi_comm *state;
     if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
         (rc = himpi_check_root(root, p)) != MPI_SUCCESS ||
         (rc = himpi_check_buffer(count, datatype)) != MPI_SUCCESS ||
         (rc = himpi_check_op(op)) != MPI_SUCCESS ||
-        (rc = himpi_check_plan(HIMPI_OP_REDUCE, plan)) != MPI_SUCCESS ||
-        (rc = himpi_comm_get(comm, &state)) != MPI_SUCCESS)
+        (rc = himpi_check_plan(HIMPI_OP_REDUCE, plan)) != MPI_SUCCESS)
         return rc;
-    return reduce_plan(sendbuf, recvbuf, count, datatype, op, root, himpi_comm_private(state),
-                       plan, 0);
+    return himpi_comm_get(comm, state);
+}
+
+int HiMPI_Reduce_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                      MPI_Op op, int root, MPI_Comm comm, const HiMPI_Plan *plan)
+{
+    himpi_comm *state;
+    int rc = check(count, datatype, op, root, comm, plan, &state);
+    return rc != MPI_SUCCESS ? rc
+                             : reduce_plan(sendbuf, recvbuf, count, datatype, op, root,
+                                           himpi_comm_private(state), plan, 0);
 }
 
 int HiMPI_Reduce_params(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
@@ -88,4 +97,34 @@ int HiMPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dat
     return rc != MPI_SUCCESS
                ? rc
                : HiMPI_Reduce_plan(sendbuf, recvbuf, count, datatype, op, root, comm, &plan);
+}
+
+static int start(const himpi_coll_args *a, MPI_Comm comm, const HiMPI_Plan *plan)
+{
+    return reduce_plan(a->sendbuf, a->recvbuf, a->recvcount, a->recvtype, a->op, a->root, comm,
+                       plan, 0);
+}
+
+int HiMPI_Reduce_init_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                           MPI_Op op, int root, MPI_Comm comm, const HiMPI_Plan *plan,
+                           MPI_Info info, HiMPI_Request *request)
+{
+    himpi_comm *state;
+    int rc = check(count, datatype, op, root, comm, plan, &state);
+    const himpi_coll_args args = {.sendbuf = sendbuf, .recvbuf = recvbuf, .recvcount = count,
+                                  .recvtype = datatype, .op = op, .root = root};
+    return rc != MPI_SUCCESS ? rc
+                             : himpi_request_init(HIMPI_OP_REDUCE, state, plan,
+                                                  !himpi_commutative(op), start, &args, info,
+                                                  request);
+}
+
+int HiMPI_Reduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                      MPI_Op op, int root, MPI_Comm comm, MPI_Info info, HiMPI_Request *request)
+{
+    HiMPI_Plan plan;
+    int rc = himpi_plan_choose(HIMPI_OP_REDUCE, comm, count, datatype, &plan);
+    return rc != MPI_SUCCESS ? rc
+                             : HiMPI_Reduce_init_plan(sendbuf, recvbuf, count, datatype, op,
+                                                      root, comm, &plan, info, request);
 }

@@ -8,6 +8,7 @@
 #include "algorithms.h"
 #include "levels.h"
 #include "plan.h"
+#include "request.h"
 #include "validate.h"
 
 static const himpi_scatter_fn table[HIMPI_ALG_COUNT] = {
@@ -69,22 +70,31 @@ static int scatter_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
     return rc;
 }
 
-int HiMPI_Scatter_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                       int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
-                       const HiMPI_Plan *plan)
+/* The checks of every scatter call; gives comm's state. */
+static int check(int sendcount, MPI_Datatype sendtype, const void *recvbuf, int recvcount,
+                 MPI_Datatype recvtype, int root, MPI_Comm comm, const HiMPI_Plan *plan,
+                 himpi_comm **state)
 {
     int p, rank, rc;
-    himpi_comm *state;
     if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
         (rc = himpi_check_root(root, p)) != MPI_SUCCESS ||
         (rank == root && (rc = himpi_check_buffer(sendcount, sendtype)) != MPI_SUCCESS) ||
         (recvbuf != MPI_IN_PLACE &&
          (rc = himpi_check_buffer(recvcount, recvtype)) != MPI_SUCCESS) ||
-        (rc = himpi_check_plan(HIMPI_OP_SCATTER, plan)) != MPI_SUCCESS ||
-        (rc = himpi_comm_get(comm, &state)) != MPI_SUCCESS)
+        (rc = himpi_check_plan(HIMPI_OP_SCATTER, plan)) != MPI_SUCCESS)
         return rc;
-    return scatter_plan(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                        himpi_comm_private(state), plan, 0);
+    return himpi_comm_get(comm, state);
+}
+
+int HiMPI_Scatter_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                       int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                       const HiMPI_Plan *plan)
+{
+    himpi_comm *state;
+    int rc = check(sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, plan, &state);
+    return rc != MPI_SUCCESS ? rc
+                             : scatter_plan(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                            recvtype, root, himpi_comm_private(state), plan, 0);
 }
 
 int HiMPI_Scatter_params(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -98,16 +108,55 @@ int HiMPI_Scatter_params(const void *sendbuf, int sendcount, MPI_Datatype sendty
                                                   recvtype, root, comm, &plan);
 }
 
+/* The plan of the plain call and of HiMPI_Scatter_init: the root's send
+ * block and every other rank's receive block are one rank's share of the
+ * message. */
+static int choose(int sendcount, MPI_Datatype sendtype, int recvcount, MPI_Datatype recvtype,
+                  int root, MPI_Comm comm, HiMPI_Plan *plan)
+{
+    int at_root = himpi_plan_is_root(comm, root);
+    return himpi_plan_choose(HIMPI_OP_SCATTER, comm, at_root ? sendcount : recvcount,
+                             at_root ? sendtype : recvtype, plan);
+}
+
 int HiMPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
-    /* The root's send block and every other rank's receive block are one
-     * rank's share of the message. */
-    int at_root = himpi_plan_is_root(comm, root);
     HiMPI_Plan plan;
-    int rc = himpi_plan_choose(HIMPI_OP_SCATTER, comm, at_root ? sendcount : recvcount,
-                               at_root ? sendtype : recvtype, &plan);
+    int rc = choose(sendcount, sendtype, recvcount, recvtype, root, comm, &plan);
     return rc != MPI_SUCCESS ? rc
                              : HiMPI_Scatter_plan(sendbuf, sendcount, sendtype, recvbuf,
                                                     recvcount, recvtype, root, comm, &plan);
+}
+
+static int start(const himpi_coll_args *a, MPI_Comm comm, const HiMPI_Plan *plan)
+{
+    return scatter_plan(a->sendbuf, a->sendcount, a->sendtype, a->recvbuf, a->recvcount,
+                        a->recvtype, a->root, comm, plan, 0);
+}
+
+int HiMPI_Scatter_init_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                            void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                            MPI_Comm comm, const HiMPI_Plan *plan, MPI_Info info,
+                            HiMPI_Request *request)
+{
+    himpi_comm *state;
+    int rc = check(sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, plan, &state);
+    const himpi_coll_args args = {sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                                  MPI_OP_NULL, root};
+    return rc != MPI_SUCCESS ? rc
+                             : himpi_request_init(HIMPI_OP_SCATTER, state, plan, 0, start, &args,
+                                                  info, request);
+}
+
+int HiMPI_Scatter_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                       int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                       MPI_Info info, HiMPI_Request *request)
+{
+    HiMPI_Plan plan;
+    int rc = choose(sendcount, sendtype, recvcount, recvtype, root, comm, &plan);
+    return rc != MPI_SUCCESS ? rc
+                             : HiMPI_Scatter_init_plan(sendbuf, sendcount, sendtype, recvbuf,
+                                                       recvcount, recvtype, root, comm, &plan,
+                                                       info, request);
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "coll.h"
+#include "scratch.h"
 
 MPI_Aint himpi_extent(MPI_Datatype datatype)
 {
@@ -26,7 +27,10 @@ void *himpi_tmp_alloc(int count, MPI_Datatype datatype)
     MPI_Aint true_lb, true_extent;
     MPI_Type_get_true_extent(datatype, &true_lb, &true_extent);
     MPI_Aint bytes = count > 0 ? (count - 1) * himpi_extent(datatype) + true_extent : 0;
-    char *base = malloc((size_t)bytes + 1);
+    int kept;
+    char *base = himpi_scratch_take((size_t)bytes + 1, &kept);
+    if (!kept)
+        base = malloc((size_t)bytes + 1);
     if (base == NULL) {
         /* Returning an error from one rank would leave the others waiting
          * in the collective: stop the job with a reason instead. */
@@ -38,7 +42,7 @@ void *himpi_tmp_alloc(int count, MPI_Datatype datatype)
 
 void himpi_tmp_free(void *buf, MPI_Datatype datatype)
 {
-    if (buf == NULL)
+    if (buf == NULL || himpi_scratch_current())
         return;
     MPI_Aint true_lb, true_extent;
     MPI_Type_get_true_extent(datatype, &true_lb, &true_extent);

@@ -199,6 +199,8 @@ static const char *alg(HiMPI_Alg a)
 static const char *describe(const HiMPI_Params *params, const HiMPI_Plan *plan)
 {
     static char text[512];
+    if (plan == NULL && params == NULL)
+        return "the plain call's plan";
     if (plan == NULL) {
         snprintf(text, sizeof text, "g=%d out=%s in=%s seg=%d", params->groups,
                  alg(params->alg_out), alg(params->alg_in), params->segment_size);
@@ -218,13 +220,12 @@ static const char *describe(const HiMPI_Params *params, const HiMPI_Plan *plan)
     return text;
 }
 
-/* Runs HiMPI's collective on c with params (or plan) and checks the result
- * on every rank that holds one; also checks that the input was left
+/* Checks the result of a call or start that returned rc on every rank
+ * that holds one; also checks that the input (filled with salt) was left
  * alone. */
-static void check_run_with(ct_case *c, const HiMPI_Params *params, const HiMPI_Plan *plan,
-                           int salt)
+static void verify(ct_case *c, int rc, const HiMPI_Params *params, const HiMPI_Plan *plan,
+                   int salt, const char *how)
 {
-    int rc = the_op->run(c, params, plan);
     const char *where = "";
     long bad = -1;
     if (rc == MPI_SUCCESS && the_op->significant(c)) {
@@ -244,13 +245,82 @@ static void check_run_with(ct_case *c, const HiMPI_Params *params, const HiMPI_P
         free(pristine);
     }
     if (rc != MPI_SUCCESS)
-        tap_check(0, "%s root=%d type=%s count=%d%s: returned error %d",
+        tap_check(0, "%s root=%d type=%s count=%d%s%s: returned error %d",
                   describe(params, plan), c->root, c->send->name, c->count,
-                  c->in_place ? " in place" : "", rc);
+                  c->in_place ? " in place" : "", how, rc);
     else
-        tap_check(bad < 0, "%s root=%d type=%s count=%d%s: wrong %s at element %ld",
+        tap_check(bad < 0, "%s root=%d type=%s count=%d%s%s: wrong %s at element %ld",
                   describe(params, plan), c->root, c->send->name, c->count,
-                  c->in_place ? " in place" : "", where, bad);
+                  c->in_place ? " in place" : "", how, where, bad);
+}
+
+/* New input for c, from salt, and its expected result. */
+static void refill(ct_case *c, int salt)
+{
+    long in_n, out_n;
+    the_op->sizes(c, &in_n, &out_n);
+    ct_fill(c->send, c->in, in_n, c->rank, salt);
+    ct_clear(c->expected, c->out_bytes);
+    int rc = the_op->reference(c);
+    tap_check(rc == MPI_SUCCESS, "the native collective failed (%d)", rc);
+}
+
+/* Completes a started request: with HiMPI_Wait, or by polling HiMPI_Test
+ * if poll is set. */
+static int complete(HiMPI_Request *request, int poll)
+{
+    int done = 0, rc = MPI_SUCCESS;
+    while (poll && !done && rc == MPI_SUCCESS)
+        rc = HiMPI_Test(request, &done, MPI_STATUS_IGNORE);
+    return poll ? rc : HiMPI_Wait(request, MPI_STATUS_IGNORE);
+}
+
+/* Runs starts starts of the persistent request of c with plan (NULL: the
+ * plain call's plan), new input before each, checking every result; then
+ * puts back c's input of salt.  Returns the communicators the starts
+ * created. */
+static long check_starts(ct_case *c, const HiMPI_Plan *plan, int salt, int starts)
+{
+    HiMPI_Request request = HIMPI_REQUEST_NULL;
+    long before = 0, made = 0;
+    int rc = the_op->init(c, plan, &request);
+    tap_check(rc == MPI_SUCCESS, "%s: init returned error %d", describe(NULL, plan), rc);
+    for (int s = 0; s < starts && rc == MPI_SUCCESS; s++) {
+        char how[32];
+        snprintf(how, sizeof how, ", start %d", s + 1);
+        refill(c, salt + 7919 * (s + 1));
+        the_op->prepare(c);
+        before = created;
+        rc = HiMPI_Start(&request);
+        if (rc == MPI_SUCCESS)
+            rc = complete(&request, s % 2);
+        made += created - before;
+        verify(c, rc, NULL, plan, salt + 7919 * (s + 1), how);
+    }
+    if (request != HIMPI_REQUEST_NULL)
+        tap_check(HiMPI_Request_free(&request) == MPI_SUCCESS && request == HIMPI_REQUEST_NULL,
+                  "%s: HiMPI_Request_free failed", describe(NULL, plan));
+    refill(c, salt);
+    return made;
+}
+
+/* Runs HiMPI's collective on c with params (or plan) and checks the
+ * result: one call, or the starts of a persistent request. */
+static void check_run_with(ct_case *c, const HiMPI_Params *params, const HiMPI_Plan *plan,
+                           int salt)
+{
+    if (CT_PERSISTENT) {
+        HiMPI_Plan of_params;
+        if (plan == NULL) {
+            of_params = (HiMPI_Plan){1, {{params->groups, HIMPI_HW_NODE, params->alg_out}},
+                                     params->alg_in, params->segment_size};
+            plan = &of_params;
+        }
+        check_starts(c, plan, salt, CT_STARTS);
+        return;
+    }
+    the_op->prepare(c);
+    verify(c, the_op->run(c, params, plan), params, plan, salt, "");
 }
 
 static void check_run(ct_case *c, const HiMPI_Params *params, int salt)
@@ -481,6 +551,7 @@ static void sweep_plans(const char *binding)
 
 static void expect_error(ct_case c, HiMPI_Params params, int want, const char *what)
 {
+    the_op->prepare(&c);
     int rc = the_op->run(&c, &params, NULL);
     tap_check(rc == want, "%s: returned %d, expected %d", what, rc, want);
 }
@@ -570,6 +641,68 @@ static void test_cache(void)
            "communicator (g = %d)", first, g);
 }
 
+/* ------------------------------------------------------------- requests */
+
+/* Many starts of the plain call's plan (the MPI library's own persistent
+ * collective where it has one) and of a two-level plan over uneven groups,
+ * none creating a communicator; and the errors of the request calls. */
+static void test_requests(void)
+{
+    HiMPI_Alg algs[HIMPI_ALG_COUNT];
+    HiMPI_Alg a = algs[algorithms(algs) - 1];
+    const ct_type *t = &ct_types[CT_INT];
+    MPI_Op op = the_op->reduction ? MPI_SUM : MPI_OP_NULL;
+    ct_case c = case_new(t, t, op, PRIME, size - 1, 0, 3);
+    const HiMPI_Plan plan = {
+        2, {{uneven_groups(size), HIMPI_HW_NODE, a}, {2, HIMPI_HW_NODE, HIMPI_ALG_NATIVE}}, a, 0};
+    enum { MANY = 25 };
+    long made = check_starts(&c, NULL, 3, MANY) + check_starts(&c, &plan, 3, MANY);
+    tap_check(made == 0, "the starts created %ld communicators", made);
+
+    HiMPI_Request r = HIMPI_REQUEST_NULL;
+    int flag = 0;
+    tap_check(HiMPI_Start(&r) == MPI_ERR_REQUEST, "HiMPI_Start(HIMPI_REQUEST_NULL) succeeded");
+    tap_check(HiMPI_Start(NULL) == MPI_ERR_REQUEST, "HiMPI_Start(NULL) succeeded");
+    tap_check(HiMPI_Request_free(&r) == MPI_ERR_REQUEST,
+              "HiMPI_Request_free(HIMPI_REQUEST_NULL) succeeded");
+    tap_check(HiMPI_Wait(&r, MPI_STATUS_IGNORE) == MPI_SUCCESS,
+              "HiMPI_Wait(HIMPI_REQUEST_NULL) failed");
+    tap_check(HiMPI_Test(&r, &flag, MPI_STATUS_IGNORE) == MPI_SUCCESS && flag == 1,
+              "HiMPI_Test(HIMPI_REQUEST_NULL) did not complete at once");
+    int rc = the_op->init(&c, &plan, NULL);
+    tap_check(rc == MPI_ERR_REQUEST, "init with a NULL request: returned %d", rc);
+    ct_case d = c;
+    d.comm = MPI_COMM_NULL;
+    rc = the_op->init(&d, &plan, &r);
+    tap_check(rc == MPI_ERR_COMM, "init on MPI_COMM_NULL: returned %d", rc);
+    d = c, d.count = d.send_count = -1;
+    rc = the_op->init(&d, &plan, &r);
+    tap_check(rc == MPI_ERR_COUNT, "init with count = -1: returned %d", rc);
+
+    /* An active request can be neither started again nor freed. */
+    rc = the_op->init(&c, &plan, &r);
+    the_op->prepare(&c);
+    if (rc == MPI_SUCCESS)
+        rc = HiMPI_Start(&r);
+    tap_check(rc == MPI_SUCCESS, "init and start returned %d", rc);
+    tap_check(HiMPI_Start(&r) == MPI_ERR_REQUEST, "an active request started again");
+    tap_check(HiMPI_Request_free(&r) == MPI_ERR_REQUEST, "an active request was freed");
+    MPI_Status status;
+    rc = HiMPI_Wait(&r, &status);
+    int bytes = -1;
+    MPI_Get_count(&status, MPI_BYTE, &bytes);
+    tap_check(rc == MPI_SUCCESS && bytes == 0, "HiMPI_Wait returned %d and a status of %d bytes",
+              rc, bytes);
+    verify(&c, rc, NULL, &plan, 3, " after the request errors");
+    tap_check(HiMPI_Wait(&r, MPI_STATUS_IGNORE) == MPI_SUCCESS, "a second HiMPI_Wait failed");
+    tap_check(HiMPI_Request_free(&r) == MPI_SUCCESS && r == HIMPI_REQUEST_NULL,
+              "freeing the completed request failed");
+    case_free(&c);
+    tap_ok("persistent requests: %d starts each of the plain call's plan and of %s, no "
+           "communicator created by a start, request errors",
+           MANY, describe(NULL, &plan));
+}
+
 int ct_main(int argc, char **argv, const ct_op *op)
 {
     tap_init(&argc, &argv);
@@ -580,6 +713,8 @@ int ct_main(int argc, char **argv, const ct_op *op)
     tap_diag("%s on %d ranks", HiMPI_Op_name(op->op), size);
     test_errors();
     test_cache();
+    if (CT_PERSISTENT)
+        test_requests();
     sweep_pairs();
     sweep_variants();
     /* A topology with two pretend nodes: scatter binding deals ranks out

@@ -18,6 +18,15 @@
  * Results are compared byte for byte with the native result, including the
  * gaps of non-contiguous datatypes, which must stay untouched.
  *
+ * Built with CT_PERSISTENT=1, the same matrix runs through the persistent
+ * calls instead (HiMPI_<op>_init_plan with the plan of the params, then
+ * CT_STARTS starts, completed alternately with HiMPI_Wait and HiMPI_Test,
+ * the input changing before every start and each result checked), and
+ * tests the persistent requests themselves: many starts of the table's
+ * plan (the MPI library's persistent collective where it has one) and of
+ * a hierarchical plan, no communicator created by any start, and the
+ * request errors.
+ *
  * HIMPI_TEST_ALGS=name,name... limits the algorithms to those named, for
  * working on one algorithm; CI never sets it. */
 #ifndef COLLTEST_H
@@ -26,6 +35,13 @@
 #include <stddef.h>
 
 #include "himpi.h"
+
+#ifndef CT_PERSISTENT
+#define CT_PERSISTENT 0
+#endif
+
+/* Starts per persistent request in the matrix. */
+#define CT_STARTS 2
 
 /* A datatype to test with.  Every element holds `slots` 32-bit values (int
  * or double) at the given byte offsets; the rest of its extent is a gap. */
@@ -85,9 +101,14 @@ typedef struct ct_op {
     void (*sizes)(const ct_case *c, long *in_elements, long *out_elements);
     /* Writes the expected result into c->expected with the native call. */
     int (*reference)(ct_case *c);
-    /* Resets c->out (and what in-place needs) and runs HiMPI's call: the
-     * _plan call if plan is not NULL, the _params call otherwise. */
+    /* Resets c->out (and what in-place needs) before a call or a start. */
+    void (*prepare)(ct_case *c);
+    /* Runs HiMPI's call: the _plan call if plan is not NULL, the _params
+     * call otherwise. */
     int (*run)(ct_case *c, const HiMPI_Params *params, const HiMPI_Plan *plan);
+    /* Creates the persistent request of c: HiMPI_<op>_init_plan, or
+     * HiMPI_<op>_init if plan is NULL. */
+    int (*init)(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request);
     /* Whether this rank's c->out is meaningful after the call. */
     int (*significant)(const ct_case *c);
 } ct_op;

@@ -15,7 +15,7 @@ static int reference(ct_case *c)
                          c->comm);
 }
 
-static int run(ct_case *c, const HiMPI_Params *params, const HiMPI_Plan *plan)
+static void prepare(ct_case *c)
 {
     ct_clear(c->out, c->out_bytes);
     if (c->in_place) {
@@ -23,15 +23,29 @@ static int run(ct_case *c, const HiMPI_Params *params, const HiMPI_Plan *plan)
         char *mine = (char *)c->out + (MPI_Aint)c->rank * c->count * c->recv->extent;
         MPI_Sendrecv(c->in, c->send_count, c->send->type, 0, 0, mine, c->count, c->recv->type, 0, 0,
                      MPI_COMM_SELF, MPI_STATUS_IGNORE);
-        return plan != NULL ? HiMPI_Allgather_plan(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, c->out,
-                                                   c->count, c->recv->type, c->comm, plan)
-                            : HiMPI_Allgather_params(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, c->out,
-                                                     c->count, c->recv->type, c->comm, params);
     }
-    return plan != NULL ? HiMPI_Allgather_plan(c->in, c->send_count, c->send->type, c->out,
-                                               c->count, c->recv->type, c->comm, plan)
-                        : HiMPI_Allgather_params(c->in, c->send_count, c->send->type, c->out,
-                                                 c->count, c->recv->type, c->comm, params);
+}
+
+static int run(ct_case *c, const HiMPI_Params *params, const HiMPI_Plan *plan)
+{
+    const void *in = c->in_place ? MPI_IN_PLACE : c->in;
+    int n = c->in_place ? 0 : c->send_count;
+    MPI_Datatype t = c->in_place ? MPI_DATATYPE_NULL : c->send->type;
+    return plan != NULL
+               ? HiMPI_Allgather_plan(in, n, t, c->out, c->count, c->recv->type, c->comm, plan)
+               : HiMPI_Allgather_params(in, n, t, c->out, c->count, c->recv->type, c->comm,
+                                        params);
+}
+
+static int init(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request)
+{
+    const void *in = c->in_place ? MPI_IN_PLACE : c->in;
+    int n = c->in_place ? 0 : c->send_count;
+    MPI_Datatype t = c->in_place ? MPI_DATATYPE_NULL : c->send->type;
+    return plan != NULL ? HiMPI_Allgather_init_plan(in, n, t, c->out, c->count, c->recv->type,
+                                                    c->comm, plan, MPI_INFO_NULL, request)
+                        : HiMPI_Allgather_init(in, n, t, c->out, c->count, c->recv->type,
+                                               c->comm, MPI_INFO_NULL, request);
 }
 
 static int significant(const ct_case *c)
@@ -42,6 +56,7 @@ static int significant(const ct_case *c)
 
 int main(int argc, char **argv)
 {
-    const ct_op op = {HIMPI_OP_ALLGATHER, 0, 0, 1, 1, sizes, reference, run, significant};
+    const ct_op op = {HIMPI_OP_ALLGATHER, 0, 0, 1, 1, sizes, reference, prepare, run, init,
+                      significant};
     return ct_main(argc, argv, &op);
 }

@@ -17,15 +17,27 @@ static int reference(ct_case *c)
     return MPI_Bcast(c->expected, c->count, c->send->type, c->root, c->comm);
 }
 
-static int run(ct_case *c, const HiMPI_Params *params, const HiMPI_Plan *plan)
+static void prepare(ct_case *c)
 {
     if (c->rank == c->root)
         memcpy(c->out, c->in, c->in_bytes);
     else
         ct_clear(c->out, c->out_bytes);
+}
+
+static int run(ct_case *c, const HiMPI_Params *params, const HiMPI_Plan *plan)
+{
     return plan != NULL
                ? HiMPI_Bcast_plan(c->out, c->count, c->send->type, c->root, c->comm, plan)
                : HiMPI_Bcast_params(c->out, c->count, c->send->type, c->root, c->comm, params);
+}
+
+static int init(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request)
+{
+    return plan != NULL ? HiMPI_Bcast_init_plan(c->out, c->count, c->send->type, c->root, c->comm,
+                                                plan, MPI_INFO_NULL, request)
+                        : HiMPI_Bcast_init(c->out, c->count, c->send->type, c->root, c->comm,
+                                           MPI_INFO_NULL, request);
 }
 
 static int significant(const ct_case *c)
@@ -36,6 +48,7 @@ static int significant(const ct_case *c)
 
 int main(int argc, char **argv)
 {
-    const ct_op op = {HIMPI_OP_BCAST, 1, 0, 0, 0, sizes, reference, run, significant};
+    const ct_op op = {HIMPI_OP_BCAST, 1, 0, 0, 0, sizes, reference, prepare, run, init,
+                      significant};
     return ct_main(argc, argv, &op);
 }

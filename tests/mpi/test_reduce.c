@@ -15,20 +15,34 @@ static int reference(ct_case *c)
     return MPI_Reduce(c->in, c->expected, c->count, c->send->type, c->op, c->root, c->comm);
 }
 
-static int run(ct_case *c, const HiMPI_Params *params, const HiMPI_Plan *plan)
+static int in_place(const ct_case *c)
+{
+    return c->in_place && c->rank == c->root;
+}
+
+static void prepare(ct_case *c)
 {
     ct_clear(c->out, c->out_bytes);
-    if (c->in_place && c->rank == c->root) {
+    if (in_place(c))
         memcpy(c->out, c->in, c->in_bytes);
-        return plan != NULL ? HiMPI_Reduce_plan(MPI_IN_PLACE, c->out, c->count, c->send->type,
-                                                c->op, c->root, c->comm, plan)
-                            : HiMPI_Reduce_params(MPI_IN_PLACE, c->out, c->count, c->send->type,
-                                                  c->op, c->root, c->comm, params);
-    }
-    return plan != NULL ? HiMPI_Reduce_plan(c->in, c->out, c->count, c->send->type, c->op, c->root,
+}
+
+static int run(ct_case *c, const HiMPI_Params *params, const HiMPI_Plan *plan)
+{
+    const void *in = in_place(c) ? MPI_IN_PLACE : c->in;
+    return plan != NULL ? HiMPI_Reduce_plan(in, c->out, c->count, c->send->type, c->op, c->root,
                                             c->comm, plan)
-                        : HiMPI_Reduce_params(c->in, c->out, c->count, c->send->type, c->op,
+                        : HiMPI_Reduce_params(in, c->out, c->count, c->send->type, c->op,
                                               c->root, c->comm, params);
+}
+
+static int init(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request)
+{
+    const void *in = in_place(c) ? MPI_IN_PLACE : c->in;
+    return plan != NULL ? HiMPI_Reduce_init_plan(in, c->out, c->count, c->send->type, c->op,
+                                                 c->root, c->comm, plan, MPI_INFO_NULL, request)
+                        : HiMPI_Reduce_init(in, c->out, c->count, c->send->type, c->op, c->root,
+                                            c->comm, MPI_INFO_NULL, request);
 }
 
 static int significant(const ct_case *c)
@@ -38,6 +52,7 @@ static int significant(const ct_case *c)
 
 int main(int argc, char **argv)
 {
-    const ct_op op = {HIMPI_OP_REDUCE, 1, 1, 0, 1, sizes, reference, run, significant};
+    const ct_op op = {HIMPI_OP_REDUCE, 1, 1, 0, 1, sizes, reference, prepare, run, init,
+                      significant};
     return ct_main(argc, argv, &op);
 }

@@ -15,14 +15,34 @@ static int reference(ct_case *c)
                        c->root, c->comm);
 }
 
-static int run(ct_case *c, const HiMPI_Params *params, const HiMPI_Plan *plan)
+static void prepare(ct_case *c)
 {
     ct_clear(c->out, c->out_bytes);
-    void *recvbuf = c->in_place && c->rank == c->root ? MPI_IN_PLACE : c->out;
+}
+
+static void *recvbuf_of(const ct_case *c)
+{
+    return c->in_place && c->rank == c->root ? MPI_IN_PLACE : c->out;
+}
+
+static int run(ct_case *c, const HiMPI_Params *params, const HiMPI_Plan *plan)
+{
+    void *recvbuf = recvbuf_of(c);
     return plan != NULL ? HiMPI_Scatter_plan(c->in, c->send_count, c->send->type, recvbuf, c->count,
                                              c->recv->type, c->root, c->comm, plan)
                         : HiMPI_Scatter_params(c->in, c->send_count, c->send->type, recvbuf,
                                                c->count, c->recv->type, c->root, c->comm, params);
+}
+
+static int init(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request)
+{
+    void *recvbuf = recvbuf_of(c);
+    return plan != NULL
+               ? HiMPI_Scatter_init_plan(c->in, c->send_count, c->send->type, recvbuf, c->count,
+                                         c->recv->type, c->root, c->comm, plan, MPI_INFO_NULL,
+                                         request)
+               : HiMPI_Scatter_init(c->in, c->send_count, c->send->type, recvbuf, c->count,
+                                    c->recv->type, c->root, c->comm, MPI_INFO_NULL, request);
 }
 
 /* In place, the root's own block stays in its send buffer. */
@@ -33,6 +53,7 @@ static int significant(const ct_case *c)
 
 int main(int argc, char **argv)
 {
-    const ct_op op = {HIMPI_OP_SCATTER, 1, 0, 1, 1, sizes, reference, run, significant};
+    const ct_op op = {HIMPI_OP_SCATTER, 1, 0, 1, 1, sizes, reference, prepare, run, init,
+                      significant};
     return ct_main(argc, argv, &op);
 }

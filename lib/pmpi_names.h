@@ -1,0 +1,73 @@
+/* pmpi_names.h: forced into every source of libhimpi-pmpi (-include), so
+ * that the library's own MPI calls go to the profiling interface (PMPI_*)
+ * and never back into the MPI_* functions it defines (interpose.c) or
+ * that another tool interposes.  No include: mpi.h's prototypes then
+ * declare the PMPI_* names, which it declares anyway.  The list is every
+ * MPI function libhimpi and libmpib call or pass as a pointer. */
+#ifndef HIMPI_PMPI_NAMES_H
+#define HIMPI_PMPI_NAMES_H
+
+#define MPI_Abort PMPI_Abort
+#define MPI_Allgather PMPI_Allgather
+#define MPI_Allgatherv PMPI_Allgatherv
+#define MPI_Allreduce PMPI_Allreduce
+#define MPI_Alltoall PMPI_Alltoall
+#define MPI_Barrier PMPI_Barrier
+#define MPI_Bcast PMPI_Bcast
+#define MPI_Cancel PMPI_Cancel
+#define MPI_Comm_create_keyval PMPI_Comm_create_keyval
+#define MPI_Comm_delete_attr PMPI_Comm_delete_attr
+#define MPI_Comm_dup PMPI_Comm_dup
+#define MPI_Comm_free PMPI_Comm_free
+#define MPI_Comm_free_keyval PMPI_Comm_free_keyval
+#define MPI_Comm_get_attr PMPI_Comm_get_attr
+#define MPI_Comm_rank PMPI_Comm_rank
+#define MPI_Comm_set_attr PMPI_Comm_set_attr
+#define MPI_Comm_size PMPI_Comm_size
+#define MPI_Comm_split PMPI_Comm_split
+#define MPI_Comm_split_type PMPI_Comm_split_type
+#define MPI_Comm_test_inter PMPI_Comm_test_inter
+#define MPI_Finalize PMPI_Finalize
+#define MPI_Gather PMPI_Gather
+#define MPI_Gatherv PMPI_Gatherv
+#define MPI_Get_count PMPI_Get_count
+#define MPI_Get_library_version PMPI_Get_library_version
+#define MPI_Get_processor_name PMPI_Get_processor_name
+#define MPI_Iallgather PMPI_Iallgather
+#define MPI_Iallgatherv PMPI_Iallgatherv
+#define MPI_Iallreduce PMPI_Iallreduce
+#define MPI_Ibarrier PMPI_Ibarrier
+#define MPI_Ibcast PMPI_Ibcast
+#define MPI_Igather PMPI_Igather
+#define MPI_Igatherv PMPI_Igatherv
+#define MPI_Info_get PMPI_Info_get
+#define MPI_Info_get_valuelen PMPI_Info_get_valuelen
+#define MPI_Init PMPI_Init
+#define MPI_Initialized PMPI_Initialized
+#define MPI_Irecv PMPI_Irecv
+#define MPI_Ireduce PMPI_Ireduce
+#define MPI_Iscatter PMPI_Iscatter
+#define MPI_Iscatterv PMPI_Iscatterv
+#define MPI_Isend PMPI_Isend
+#define MPI_Issend PMPI_Issend
+#define MPI_Op_commutative PMPI_Op_commutative
+#define MPI_Reduce PMPI_Reduce
+#define MPI_Reduce_local PMPI_Reduce_local
+#define MPI_Request_free PMPI_Request_free
+#define MPI_Scatter PMPI_Scatter
+#define MPI_Scatterv PMPI_Scatterv
+#define MPI_Sendrecv PMPI_Sendrecv
+#define MPI_Start PMPI_Start
+#define MPI_Status_set_cancelled PMPI_Status_set_cancelled
+#define MPI_Status_set_elements PMPI_Status_set_elements
+#define MPI_Test PMPI_Test
+#define MPI_Testall PMPI_Testall
+#define MPI_Type_get_extent PMPI_Type_get_extent
+#define MPI_Type_get_true_extent PMPI_Type_get_true_extent
+#define MPI_Type_size PMPI_Type_size
+#define MPI_Wait PMPI_Wait
+#define MPI_Waitall PMPI_Waitall
+#define MPI_Wtick PMPI_Wtick
+#define MPI_Wtime PMPI_Wtime
+
+#endif /* HIMPI_PMPI_NAMES_H */

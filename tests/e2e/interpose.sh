@@ -1,0 +1,64 @@
+#!/bin/sh
+# interpose.sh: libhimpi-pmpi end to end on 4 ranks.  test_interpose, an
+# MPI program with no HiMPI in its source, runs unmodified under
+# LD_PRELOAD=libhimpi-pmpi.so with several forced plans, and every result
+# must equal the MPI library's own (PMPI_*); HIMPI_DEBUG must show that
+# each of the six collectives went through HiMPI.  Then HIMPI_GROUPS=1 and
+# an invalid setting must fall back to the MPI library's collectives, and
+# HIMPI_DISABLE=1 must leave HiMPI out altogether.  TAP output;
+# abs_top_builddir is the build tree.
+b=${abs_top_builddir:?abs_top_builddir must name the build tree}
+np=4
+lib=$b/.libs/libhimpi-pmpi.so
+prog=$b/tests/mpi/test_interpose
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/himpi-e2e-XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+n=0
+result() { # result STATUS DESCRIPTION
+  n=$((n + 1))
+  if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+}
+run() { # run NAME [VARIABLE=VALUE]...: the program, preloaded, with the settings
+  name=$1
+  shift
+  env LD_PRELOAD="$lib${LD_PRELOAD:+ $LD_PRELOAD}" HIMPI_DEBUG=1 "$@" \
+    timeout 300 "$b/launch" $np "$prog" >"$tmp/$name.out" 2>"$tmp/$name.err"
+  status=$?
+  sed 's/^/# /' "$tmp/$name.out"
+  [ "$status" = 0 ] || sed 's/^/# stderr: /' "$tmp/$name.err" | head -n 20
+  return $status
+}
+through_himpi() { # through_himpi NAME: every operation's plan was printed
+  for op in bcast reduce allreduce scatter gather allgather; do
+    grep -q "^himpi: $op p=$np " "$tmp/$1.err" || { echo "# no HiMPI decision for $op"; return 1; }
+  done
+}
+echo 1..8
+
+[ -f "$lib" ] && timeout 300 "$b/launch" $np "$prog" >"$tmp/plain.out" 2>&1
+result $? "the program passes without HiMPI"
+
+run blocks HIMPI_GROUPS=2 HIMPI_ALG_OUT=binomial HIMPI_ALG_IN=linear && through_himpi blocks
+result $? "preloaded, 2 groups, binomial between and linear inside: results equal MPI's"
+
+run uneven HIMPI_GROUPS=3 HIMPI_ALG_OUT=linear HIMPI_ALG_IN=ring HIMPI_SEGMENT_SIZE=60 &&
+  through_himpi uneven
+result $? "preloaded, 3 uneven groups, linear between, ring inside, 60-byte segments"
+
+run flat HIMPI_GROUPS=$np HIMPI_ALG_OUT=recursive-doubling && through_himpi flat
+result $? "preloaded, one rank per group, recursive doubling"
+
+run table && through_himpi table
+result $? "preloaded with no forced plan: the default plan"
+
+run single HIMPI_GROUPS=1 &&
+  [ "$(grep -c 'HIMPI_GROUPS=1, calling PMPI_' "$tmp/single.err")" -gt 0 ] &&
+  ! grep -q '^himpi: [a-z]* p=' "$tmp/single.err"
+result $? "HIMPI_GROUPS=1 calls the MPI library's collectives"
+
+run invalid HIMPI_GROUPS=0 && grep -q "HIMPI_GROUPS='0' is not valid" "$tmp/invalid.err" &&
+  grep -q "not started" "$tmp/invalid.err" && ! grep -q '^himpi: [a-z]* p=' "$tmp/invalid.err"
+result $? "an invalid HIMPI_GROUPS is reported and the MPI library's collectives run"
+
+run disabled HIMPI_DISABLE=1 HIMPI_GROUPS=2 && ! grep -q '^himpi:' "$tmp/disabled.err"
+result $? "HIMPI_DISABLE=1: a pure pass-through, results equal MPI's"
