@@ -27,6 +27,16 @@ int himpi_native_init(HiMPI_Op op, const himpi_coll_args *a, MPI_Comm comm, MPI_
     case HIMPI_OP_ALLREDUCE:
         return PERSISTENT(Allreduce)(a->sendbuf, a->recvbuf, a->recvcount, a->recvtype, a->op,
                                      comm, info, request);
+#ifdef MPICH
+    /* MPICH 4.0.2's persistent scatter, gather and allgather give wrong
+     * results in the collective matrix (in place at a non-zero root, and
+     * at an allgather's second start) and crash; these run through
+     * HiMPI's own start, which calls the blocking collective. */
+    case HIMPI_OP_SCATTER:
+    case HIMPI_OP_GATHER:
+    case HIMPI_OP_ALLGATHER:
+        return MPI_SUCCESS;
+#else
     case HIMPI_OP_SCATTER:
         return PERSISTENT(Scatter)(a->sendbuf, a->sendcount, a->sendtype, a->recvbuf,
                                    a->recvcount, a->recvtype, a->root, comm, info, request);
@@ -36,6 +46,7 @@ int himpi_native_init(HiMPI_Op op, const himpi_coll_args *a, MPI_Comm comm, MPI_
     case HIMPI_OP_ALLGATHER:
         return PERSISTENT(Allgather)(a->sendbuf, a->sendcount, a->sendtype, a->recvbuf,
                                      a->recvcount, a->recvtype, comm, info, request);
+#endif
     default:
         return MPI_ERR_ARG;
     }
