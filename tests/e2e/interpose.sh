@@ -21,7 +21,10 @@ result() { # result STATUS DESCRIPTION
 run() { # run NAME [VARIABLE=VALUE]...: the program, preloaded, with the settings
   name=$1
   shift
-  env LD_PRELOAD="$lib${LD_PRELOAD:+ $LD_PRELOAD}" HIMPI_DEBUG=1 "$@" \
+  # In a sanitizer build the library needs the ASan runtime, which the
+  # uninstrumented timeout and shell it passes through do not load first.
+  env LD_PRELOAD="$lib${LD_PRELOAD:+ $LD_PRELOAD}" HIMPI_DEBUG=1 \
+    ASAN_OPTIONS="verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" "$@" \
     timeout 300 "$b/launch" $np "$prog" >"$tmp/$name.out" 2>"$tmp/$name.err"
   status=$?
   sed 's/^/# /' "$tmp/$name.out"
