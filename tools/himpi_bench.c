@@ -62,16 +62,6 @@ static int add_op(const char *name, void *ctx)
     return 1;
 }
 
-static int add_alg(const char *name, void *ctx)
-{
-    options *o = ctx;
-    HiMPI_Alg alg;
-    if (HiMPI_Alg_from_name(name, &alg) != MPI_SUCCESS || o->nalgs == HIMPI_ALG_COUNT)
-        return 0;
-    o->algs[o->nalgs++] = alg;
-    return 1;
-}
-
 static int add_size(const char *text, void *ctx)
 {
     options *o = ctx;
@@ -110,8 +100,7 @@ static int parse(int argc, char **argv, options *o)
                                "a list of bcast, reduce, allreduce, scatter, gather, allgather");
             break;
         case 'a':
-            o->nalgs = 0;
-            if (!cli_list(optarg, add_alg, o))
+            if (!cli_alg_list(optarg, o->algs, &o->nalgs))
                 return cli_bad("--algs", optarg, "a list of algorithm names, see himpi-bench(1)");
             break;
         case 's':
