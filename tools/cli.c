@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "himpi.h"
 
 static int rank;
 static const char *program;
@@ -146,26 +145,4 @@ const char *cli_mpi_library(void)
     MPI_Get_library_version(library, &len);
     library[strcspn(library, "\n")] = '\0';
     return library;
-}
-
-typedef struct {
-    int *algs, n;
-} alg_list;
-
-static int add_alg(const char *name, void *ctx)
-{
-    alg_list *l = ctx;
-    HiMPI_Alg alg;
-    if (HiMPI_Alg_from_name(name, &alg) != MPI_SUCCESS || l->n == HIMPI_ALG_COUNT)
-        return 0;
-    l->algs[l->n++] = alg;
-    return 1;
-}
-
-int cli_alg_list(const char *text, int *algs, int *n)
-{
-    alg_list l = {algs, 0};
-    int ok = cli_list(text, add_alg, &l);
-    *n = l.n;
-    return ok;
 }

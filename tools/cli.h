@@ -84,11 +84,6 @@ int cli_measure_check(int argc, char **argv, const cli_measure *m);
  * or any item returns 0, 1 otherwise. */
 int cli_list(const char *text, int (*item)(const char *element, void *ctx), void *ctx);
 
-/* Reads a comma-separated list of algorithm names into algs (room for
- * HIMPI_ALG_COUNT) and their number into n; 0 if a name is unknown or
- * there are too many. */
-int cli_alg_list(const char *text, int *algs, int *n);
-
 /* The MPI library's version string, on one line. */
 const char *cli_mpi_library(void);
 

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_alg.h"
 #include "himpi.h"
 
 enum { MAX_SIZES = 32, MAX_GROUPS = 4096 };

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_alg.h"
 #include "model.h"
 
 enum { MAX_ITEMS = 64, OPT_ALPHA = 1000, OPT_BETA, OPT_GAMMA, OPT_SEGMENT, OPT_CURVE, OPT_FIT };
