@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "himpi.h"
+#include "container.h"
 #include "levels.h"
 #include "mpib.h"
 
@@ -16,27 +16,39 @@ typedef struct {
     HiMPI_Plan plan;
     int groups; /* the HiMPI_Params' g, checked against the communicator; -1 for a plan */
     void *sendbuf, *recvbuf;
+    int count; /* bytes, or doubles for the reductions */
 } himpi_container;
+
+int himpi_container_buffers(HiMPI_Op op, MPI_Comm comm, int root, int M, void **sendbuf,
+                            void **recvbuf, int *count)
+{
+    int rank, p;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &p);
+    size_t m = (size_t)M, all = m * (size_t)p, send = m, recv = m;
+    switch (op) {
+    case HIMPI_OP_SCATTER:   send = rank == root ? all : 0; break;
+    case HIMPI_OP_GATHER:    recv = rank == root ? all : 0; break;
+    case HIMPI_OP_ALLGATHER: recv = all; break;
+    default: break;
+    }
+    *count = op == HIMPI_OP_REDUCE || op == HIMPI_OP_ALLREDUCE ? M / (int)sizeof(double) : M;
+    /* One byte at least, so that a successful calloc is never NULL. */
+    *sendbuf = calloc(send + 1, 1);
+    *recvbuf = calloc(recv + 1, 1);
+    return *sendbuf != NULL && *recvbuf != NULL ? MPI_SUCCESS : MPI_ERR_NO_MEM;
+}
 
 static int execute(void *self, MPI_Comm comm, int root, int M);
 
 static int initialize(void *self, MPI_Comm comm, int root, int M)
 {
     himpi_container *c = self;
-    int rank, p;
-    MPI_Comm_rank(comm, &rank);
+    int p;
     MPI_Comm_size(comm, &p);
-    size_t m = (size_t)M, all = m * (size_t)p, send = m, recv = m;
-    switch (c->op) {
-    case HIMPI_OP_SCATTER:   send = rank == root ? all : 0; break;
-    case HIMPI_OP_GATHER:    recv = rank == root ? all : 0; break;
-    case HIMPI_OP_ALLGATHER: recv = all; break;
-    default: break;
-    }
-    c->sendbuf = calloc(send + 1, 1);
-    c->recvbuf = calloc(recv + 1, 1);
-    if (c->sendbuf == NULL || c->recvbuf == NULL)
-        return MPI_ERR_NO_MEM;
+    int rc = himpi_container_buffers(c->op, comm, root, M, &c->sendbuf, &c->recvbuf, &c->count);
+    if (rc != MPI_SUCCESS)
+        return rc;
     /* HiMPI_Params allow 1 to p groups (a plan's 0 is a hardware level). */
     if (c->groups >= 0 && (c->groups < 1 || c->groups > p))
         return MPI_ERR_ARG;
@@ -49,26 +61,19 @@ static int execute(void *self, MPI_Comm comm, int root, int M)
 {
     himpi_container *c = self;
     const HiMPI_Plan *p = &c->plan;
-    int doubles = M / (int)sizeof(double);
+    void *s = c->sendbuf, *r = c->recvbuf;
+    int n = c->count;
+    (void)M;
     switch (c->op) {
-    case HIMPI_OP_BCAST:
-        return HiMPI_Bcast_plan(c->recvbuf, M, MPI_BYTE, root, comm, p);
-    case HIMPI_OP_REDUCE:
-        return HiMPI_Reduce_plan(c->sendbuf, c->recvbuf, doubles, MPI_DOUBLE, MPI_SUM, root,
-                                   comm, p);
-    case HIMPI_OP_ALLREDUCE:
-        return HiMPI_Allreduce_plan(c->sendbuf, c->recvbuf, doubles, MPI_DOUBLE, MPI_SUM, comm,
-                                      p);
+    case HIMPI_OP_BCAST:     return HiMPI_Bcast_plan(r, n, MPI_BYTE, root, comm, p);
+    case HIMPI_OP_REDUCE:    return HiMPI_Reduce_plan(s, r, n, MPI_DOUBLE, MPI_SUM, root, comm, p);
+    case HIMPI_OP_ALLREDUCE: return HiMPI_Allreduce_plan(s, r, n, MPI_DOUBLE, MPI_SUM, comm, p);
     case HIMPI_OP_SCATTER:
-        return HiMPI_Scatter_plan(c->sendbuf, M, MPI_BYTE, c->recvbuf, M, MPI_BYTE, root, comm,
-                                    p);
+        return HiMPI_Scatter_plan(s, n, MPI_BYTE, r, n, MPI_BYTE, root, comm, p);
     case HIMPI_OP_GATHER:
-        return HiMPI_Gather_plan(c->sendbuf, M, MPI_BYTE, c->recvbuf, M, MPI_BYTE, root, comm,
-                                   p);
-    case HIMPI_OP_ALLGATHER:
-        return HiMPI_Allgather_plan(c->sendbuf, M, MPI_BYTE, c->recvbuf, M, MPI_BYTE, comm, p);
-    case HIMPI_OP_COUNT:
-        break;
+        return HiMPI_Gather_plan(s, n, MPI_BYTE, r, n, MPI_BYTE, root, comm, p);
+    case HIMPI_OP_ALLGATHER: return HiMPI_Allgather_plan(s, n, MPI_BYTE, r, n, MPI_BYTE, comm, p);
+    case HIMPI_OP_COUNT:     break;
     }
     return MPI_ERR_ARG;
 }

@@ -290,7 +290,9 @@ typedef struct HiMPI_Request_s *HiMPI_Request;
  * later ones.  A start then only communicates.  A plan that runs the MPI
  * library's own collective flat uses the library's persistent collective
  * (MPI_<op>_init, or Open MPI's MPIX_<op>_init) where it has one, which
- * progresses in the background; any other plan runs within HiMPI_Start.
+ * progresses in the background; any other plan runs within HiMPI_Start,
+ * its levels that run the library's collective through the library's
+ * persistent collectives, created at the first start.
  * The buffers, datatypes, operation and communicator are bound to the
  * request: their contents may change between starts, they must stay valid
  * until the request is freed, and the request must be freed before the

@@ -1,12 +1,15 @@
 /* native.c: the MPI library's own collectives as HiMPI algorithms.  Under
  * the blocking wait policy they are the blocking calls; under the yield
  * policy, the nonblocking calls completed with MPIB_Wait, so that a
- * busy-polling MPI library leaves the cores to the ranks that work. */
+ * busy-polling MPI library leaves the cores to the ranks that work.  In a
+ * start of a persistent request they are the library's persistent
+ * collectives where it has them (level_requests.h). */
 #include <config.h>
 
 #include <stdlib.h>
 
 #include "algorithms.h"
+#include "level_requests.h"
 #include "mpib.h"
 
 static int yielding(void)
@@ -19,10 +22,27 @@ static int finish(int rc, MPI_Request *request)
     return rc == MPI_SUCCESS ? MPIB_Wait(request, MPI_STATUS_IGNORE) : rc;
 }
 
+/* The call as a persistent request of the current start, if there is one:
+ * 1 if it ran (its result in *rc), 0 to run the blocking call. */
+static int persistent(HiMPI_Op op, const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                      void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Op reduction,
+                      int root, MPI_Comm comm, int *rc)
+{
+    himpi_coll_args args = {sendbuf, sendcount, sendtype, recvbuf,
+                            recvcount, recvtype, reduction, root};
+    int done;
+    *rc = himpi_level_requests_run(op, &args, comm, &done);
+    return done;
+}
+
 int himpi_bcast_native(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                        int segsize)
 {
     (void)segsize;
+    int rc;
+    if (persistent(HIMPI_OP_BCAST, NULL, 0, MPI_DATATYPE_NULL, buffer, count, datatype,
+                   MPI_OP_NULL, root, comm, &rc))
+        return rc;
     return MPIB_Bcast(buffer, count, datatype, root, comm);
 }
 
@@ -30,6 +50,10 @@ int himpi_reduce_native(const void *sendbuf, void *recvbuf, int count, MPI_Datat
                         MPI_Op op, int root, MPI_Comm comm, int segsize)
 {
     (void)segsize;
+    int rc;
+    if (persistent(HIMPI_OP_REDUCE, sendbuf, count, datatype, recvbuf, count, datatype, op,
+                   root, comm, &rc))
+        return rc;
     return MPIB_Reduce(sendbuf, recvbuf, count, datatype, op, root, comm);
 }
 
@@ -37,6 +61,10 @@ int himpi_allreduce_native(const void *sendbuf, void *recvbuf, int count,
                            MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize)
 {
     (void)segsize;
+    int rc;
+    if (persistent(HIMPI_OP_ALLREDUCE, sendbuf, count, datatype, recvbuf, count, datatype, op,
+                   -1, comm, &rc))
+        return rc;
     return MPIB_Allreduce(sendbuf, recvbuf, count, datatype, op, comm);
 }
 
@@ -64,6 +92,10 @@ int himpi_scatter_native(const void *sendbuf, int sendcount, MPI_Datatype sendty
 {
     (void)segsize;
     MPI_Request r;
+    int rc;
+    if (blocks == NULL && persistent(HIMPI_OP_SCATTER, sendbuf, sendcount, sendtype, recvbuf,
+                                     recvcount, recvtype, MPI_OP_NULL, root, comm, &rc))
+        return rc;
     if (blocks == NULL)
         return yielding() ? finish(MPI_Iscatter(sendbuf, sendcount, sendtype, recvbuf, recvcount,
                                                 recvtype, root, comm, &r), &r)
@@ -71,7 +103,7 @@ int himpi_scatter_native(const void *sendbuf, int sendcount, MPI_Datatype sendty
                                         recvtype, root, comm);
     int rank, *counts, *displs;
     MPI_Comm_rank(comm, &rank);
-    int rc = v_arrays(blocks, sendcount, comm, &counts, &displs);
+    rc = v_arrays(blocks, sendcount, comm, &counts, &displs);
     if (rc != MPI_SUCCESS)
         return rc;
     int mine = blocks[rank] * recvcount;
@@ -89,6 +121,10 @@ int himpi_gather_native(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
 {
     (void)segsize;
     MPI_Request r;
+    int rc;
+    if (blocks == NULL && persistent(HIMPI_OP_GATHER, sendbuf, sendcount, sendtype, recvbuf,
+                                     recvcount, recvtype, MPI_OP_NULL, root, comm, &rc))
+        return rc;
     if (blocks == NULL)
         return yielding() ? finish(MPI_Igather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
                                                recvtype, root, comm, &r), &r)
@@ -96,7 +132,7 @@ int himpi_gather_native(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
                                        recvtype, root, comm);
     int rank, *counts, *displs;
     MPI_Comm_rank(comm, &rank);
-    int rc = v_arrays(blocks, recvcount, comm, &counts, &displs);
+    rc = v_arrays(blocks, recvcount, comm, &counts, &displs);
     if (rc != MPI_SUCCESS)
         return rc;
     int mine = blocks[rank] * sendcount;
@@ -114,6 +150,10 @@ int himpi_allgather_native(const void *sendbuf, int sendcount, MPI_Datatype send
 {
     (void)segsize;
     MPI_Request r;
+    int rc;
+    if (blocks == NULL && persistent(HIMPI_OP_ALLGATHER, sendbuf, sendcount, sendtype, recvbuf,
+                                     recvcount, recvtype, MPI_OP_NULL, -1, comm, &rc))
+        return rc;
     if (blocks == NULL)
         return yielding() ? finish(MPI_Iallgather(sendbuf, sendcount, sendtype, recvbuf,
                                                   recvcount, recvtype, comm, &r), &r)
@@ -121,7 +161,7 @@ int himpi_allgather_native(const void *sendbuf, int sendcount, MPI_Datatype send
                                           recvtype, comm);
     int rank, *counts, *displs;
     MPI_Comm_rank(comm, &rank);
-    int rc = v_arrays(blocks, recvcount, comm, &counts, &displs);
+    rc = v_arrays(blocks, recvcount, comm, &counts, &displs);
     if (rc != MPI_SUCCESS)
         return rc;
     int mine = blocks[rank] * sendcount;

@@ -3,17 +3,27 @@
  * and never back into the MPI_* functions it defines (interpose.c) or
  * that another tool interposes.  No include: mpi.h's prototypes then
  * declare the PMPI_* names, which it declares anyway.  The list is every
- * MPI function libhimpi and libmpib call or pass as a pointer. */
+ * MPI function libhimpi and libmpib call or pass as a pointer, and the
+ * persistent collectives of Open MPI's extension (MPIX_*). */
 #ifndef HIMPI_PMPI_NAMES_H
 #define HIMPI_PMPI_NAMES_H
 
+#define MPIX_Allgather_init PMPIX_Allgather_init
+#define MPIX_Allreduce_init PMPIX_Allreduce_init
+#define MPIX_Bcast_init PMPIX_Bcast_init
+#define MPIX_Gather_init PMPIX_Gather_init
+#define MPIX_Reduce_init PMPIX_Reduce_init
+#define MPIX_Scatter_init PMPIX_Scatter_init
 #define MPI_Abort PMPI_Abort
 #define MPI_Allgather PMPI_Allgather
+#define MPI_Allgather_init PMPI_Allgather_init
 #define MPI_Allgatherv PMPI_Allgatherv
 #define MPI_Allreduce PMPI_Allreduce
+#define MPI_Allreduce_init PMPI_Allreduce_init
 #define MPI_Alltoall PMPI_Alltoall
 #define MPI_Barrier PMPI_Barrier
 #define MPI_Bcast PMPI_Bcast
+#define MPI_Bcast_init PMPI_Bcast_init
 #define MPI_Cancel PMPI_Cancel
 #define MPI_Comm_create_keyval PMPI_Comm_create_keyval
 #define MPI_Comm_delete_attr PMPI_Comm_delete_attr
@@ -29,6 +39,7 @@
 #define MPI_Comm_test_inter PMPI_Comm_test_inter
 #define MPI_Finalize PMPI_Finalize
 #define MPI_Gather PMPI_Gather
+#define MPI_Gather_init PMPI_Gather_init
 #define MPI_Gatherv PMPI_Gatherv
 #define MPI_Get_count PMPI_Get_count
 #define MPI_Get_library_version PMPI_Get_library_version
@@ -52,9 +63,11 @@
 #define MPI_Issend PMPI_Issend
 #define MPI_Op_commutative PMPI_Op_commutative
 #define MPI_Reduce PMPI_Reduce
+#define MPI_Reduce_init PMPI_Reduce_init
 #define MPI_Reduce_local PMPI_Reduce_local
 #define MPI_Request_free PMPI_Request_free
 #define MPI_Scatter PMPI_Scatter
+#define MPI_Scatter_init PMPI_Scatter_init
 #define MPI_Scatterv PMPI_Scatterv
 #define MPI_Sendrecv PMPI_Sendrecv
 #define MPI_Start PMPI_Start

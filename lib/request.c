@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 
+#include "level_requests.h"
 #include "levels.h"
 #include "mpib.h"
 #include "request.h"
@@ -16,6 +17,7 @@ struct HiMPI_Request_s {
     MPI_Comm comm;         /* HiMPI's private communicator the plan runs on */
     MPI_Request native;    /* the library's persistent collective, or MPI_REQUEST_NULL */
     himpi_scratch scratch; /* the starts' temporary buffers */
+    himpi_level_requests levels; /* the library's persistent collectives on the levels */
     int active;
     int result; /* of the current start when it ran in HiMPI_Start */
 };
@@ -61,7 +63,9 @@ int HiMPI_Start(HiMPI_Request *request)
         return rc;
     }
     himpi_scratch_begin(&r->scratch);
+    himpi_level_requests_begin(&r->levels);
     r->result = r->start(&r->args, r->comm, &r->plan);
+    himpi_level_requests_end();
     himpi_scratch_end();
     r->active = 1;
     return MPI_SUCCESS;
@@ -117,6 +121,8 @@ int HiMPI_Request_free(HiMPI_Request *request)
         return MPI_ERR_REQUEST;
     HiMPI_Request r = *request;
     int rc = r->native != MPI_REQUEST_NULL ? MPI_Request_free(&r->native) : MPI_SUCCESS;
+    int levels = himpi_level_requests_free(&r->levels);
+    rc = rc == MPI_SUCCESS ? levels : rc;
     himpi_scratch_free(&r->scratch);
     free(r);
     *request = HIMPI_REQUEST_NULL;

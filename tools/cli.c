@@ -138,6 +138,41 @@ int cli_list(const char *text, int (*item)(const char *element, void *ctx), void
     return ok;
 }
 
+typedef struct {
+    int min, max, room, *out, n;
+} int_list;
+
+static int add_int(const char *text, void *ctx)
+{
+    int_list *l = ctx;
+    return l->n < l->room && cli_int(text, l->min, &l->out[l->n]) && l->out[l->n++] <= l->max;
+}
+
+int cli_int_list(const char *text, int min, int max, int room, int *out, int *n)
+{
+    int_list l = {min, max, room, out, 0};
+    int ok = cli_list(text, add_int, &l);
+    *n = l.n;
+    return ok;
+}
+
+double cli_time(const cli_measure *m, MPIB_coll_container *container, int M)
+{
+    MPIB_result r;
+    int rc = container == NULL ? MPI_ERR_NO_MEM
+                               : MPIB_measure(m->method, container, MPI_COMM_WORLD, m->root, M,
+                                              &m->precision, &r);
+    MPIB_coll_container_free(container);
+    if (rc != MPI_SUCCESS) {
+        char text[MPI_MAX_ERROR_STRING];
+        int len;
+        MPI_Error_string(rc, text, &len);
+        cli_say(stderr, "%s: measurement failed: %s\n", program, text);
+        return -1;
+    }
+    return r.T;
+}
+
 const char *cli_mpi_library(void)
 {
     static char library[MPI_MAX_LIBRARY_VERSION_STRING];

@@ -27,6 +27,15 @@ enum { CLI_MIN_REPS = 1000, CLI_MAX_REPS, CLI_CL, CLI_EPS, CLI_WAIT };
     "      --wait=POLICY     how to wait: blocking or yield (default: HIMPI_WAIT,\n" \
     "                        or blocking)\n"
 
+/* The end of the help of the tools that take --sizes, after their options. */
+#define CLI_TAIL_HELP                                                               \
+    "  -q, --quiet           no progress report\n"                                   \
+    "  -h, --help            show this help and exit\n"                              \
+    "  -V, --version         show the version and exit\n"                            \
+    "\n"                                                                            \
+    "LIST is comma-separated; sizes take K, M and G suffixes.  Sizes are bytes per\n" \
+    "process: reduce and allreduce sum doubles (sizes round down to 8 bytes).\n"
+
 /* The precision options plus the timing method and the root. */
 #define CLI_MEASURE_LONGOPTS                                                        \
     CLI_PRECISION_LONGOPTS, {"method", required_argument, NULL, 't'},              \
@@ -83,6 +92,16 @@ int cli_measure_check(int argc, char **argv, const cli_measure *m);
 /* Calls item on every comma-separated element of text; 0 if text is empty
  * or any item returns 0, 1 otherwise. */
 int cli_list(const char *text, int (*item)(const char *element, void *ctx), void *ctx);
+
+/* Reads a comma-separated list of at most room integers from min to max
+ * (K, M, G suffixes allowed) into out and their number into n; 0 if one
+ * is invalid or there are too many. */
+int cli_int_list(const char *text, int min, int max, int room, int *out, int *n);
+
+/* Times container at size M on MPI_COMM_WORLD as m says and frees it: the
+ * mean time, or -1 after reporting why the measurement failed (a NULL
+ * container: memory ran out). */
+double cli_time(const cli_measure *m, MPIB_coll_container *container, int M);
 
 /* The MPI library's version string, on one line. */
 const char *cli_mpi_library(void);

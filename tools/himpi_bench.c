@@ -4,12 +4,13 @@
 #include <config.h>
 
 #include <float.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
-#include "cli_alg.h"
+#include "cli_names.h"
 #include "himpi.h"
 
 enum { MAX_SIZES = 32, MAX_GROUPS = 4096 };
@@ -45,35 +46,7 @@ static void usage(void)
             "                        ranks are placed\n"
             CLI_MEASURE_HELP
             "      --no-overhead     skip the overhead measurement\n"
-            "  -q, --quiet           no progress report\n"
-            "  -h, --help            show this help and exit\n"
-            "  -V, --version         show the version and exit\n"
-            "\n"
-            "LIST is comma-separated; sizes take K, M and G suffixes.  Sizes are bytes per\n"
-            "process: reduce and allreduce sum doubles (sizes round down to 8 bytes).\n");
-}
-
-static int add_op(const char *name, void *ctx)
-{
-    options *o = ctx;
-    HiMPI_Op op;
-    if (HiMPI_Op_from_name(name, &op) != MPI_SUCCESS || o->nops == HIMPI_OP_COUNT)
-        return 0;
-    o->ops[o->nops++] = op;
-    return 1;
-}
-
-static int add_size(const char *text, void *ctx)
-{
-    options *o = ctx;
-    return o->nsizes < MAX_SIZES && cli_int(text, 0, &o->sizes[o->nsizes++]);
-}
-
-static int add_group(const char *text, void *ctx)
-{
-    options *o = ctx;
-    return o->ngroups < MAX_GROUPS && cli_int(text, 1, &o->groups[o->ngroups]) &&
-           o->groups[o->ngroups++] <= p;
+            CLI_TAIL_HELP);
 }
 
 /* 0 to go on, -1 to stop successfully (help, version), else the exit status. */
@@ -95,8 +68,7 @@ static int parse(int argc, char **argv, options *o)
         }
         switch (c) {
         case 'o':
-            o->nops = 0;
-            if (!cli_list(optarg, add_op, o))
+            if (!cli_op_list(optarg, o->ops, &o->nops))
                 return cli_bad("--ops", optarg,
                                "a list of bcast, reduce, allreduce, scatter, gather, allgather");
             break;
@@ -105,13 +77,11 @@ static int parse(int argc, char **argv, options *o)
                 return cli_bad("--algs", optarg, "a list of algorithm names, see himpi-bench(1)");
             break;
         case 's':
-            o->nsizes = 0;
-            if (!cli_list(optarg, add_size, o))
+            if (!cli_int_list(optarg, 0, INT_MAX, MAX_SIZES, o->sizes, &o->nsizes))
                 return cli_bad("--sizes", optarg, "a list of at most 32 byte counts, e.g. 8,1K");
             break;
         case 'g':
-            o->ngroups = 0;
-            if (!cli_list(optarg, add_group, o))
+            if (!cli_int_list(optarg, 1, p, MAX_GROUPS, o->groups, &o->ngroups))
                 return cli_bad("--groups", optarg, "a list of group counts from 1 to P");
             break;
         case 'n':
@@ -133,35 +103,17 @@ static int parse(int argc, char **argv, options *o)
     return cli_measure_check(argc, argv, &o->measure);
 }
 
-/* The mean time of container at size M, or -1 after reporting a failure. */
-static double measure(const options *o, MPIB_coll_container *container, int M)
-{
-    MPIB_result r;
-    int rc = container == NULL ? MPI_ERR_NO_MEM
-                               : MPIB_measure(o->measure.method, container, MPI_COMM_WORLD,
-                                              o->measure.root, M, &o->measure.precision, &r);
-    MPIB_coll_container_free(container);
-    if (rc != MPI_SUCCESS) {
-        char text[MPI_MAX_ERROR_STRING];
-        int len;
-        MPI_Error_string(rc, text, &len);
-        cli_say(stderr, "himpi-bench: measurement failed: %s\n", text);
-        return -1;
-    }
-    return r.T;
-}
-
 static double time_params(const options *o, HiMPI_Op op, HiMPI_Alg alg, int g, int M)
 {
     HiMPI_Params params = {g, alg, alg, 0};
-    return measure(o, HiMPI_Container_alloc(op, &params), M);
+    return cli_time(&o->measure, HiMPI_Container_alloc(op, &params), M);
 }
 
 /* The hardware layout of o->hw with alg between and inside its groups. */
 static double time_hw(const options *o, HiMPI_Op op, HiMPI_Alg alg, int M)
 {
     HiMPI_Plan plan = {1, {{0, (HiMPI_Hwlevel)o->hw, alg}}, alg, 0};
-    return measure(o, HiMPI_Container_alloc_plan(op, &plan), M);
+    return cli_time(&o->measure, HiMPI_Container_alloc_plan(op, &plan), M);
 }
 
 /* One row: native, flat, and the best hierarchical layout of alg (and
@@ -218,7 +170,8 @@ static int bench(const options *o)
         HiMPI_Op op = (HiMPI_Op)o->ops[i];
         for (int s = 0; s < o->nsizes; s++) {
             int M = o->sizes[s];
-            double native = measure(o, MPIB_native_container_alloc(HiMPI_Op_name(op)), M);
+            double native =
+                cli_time(&o->measure, MPIB_native_container_alloc(HiMPI_Op_name(op)), M);
             if (native < 0)
                 return 1;
             for (int a = 0; a < (o->nalgs ? o->nalgs : HIMPI_ALG_COUNT); a++) {
@@ -328,9 +281,9 @@ static int overhead(const options *o)
         HiMPI_Op op = (HiMPI_Op)o->ops[i];
         double t[3];
         self_overhead(op, t);
-        double all_mpi = measure(o, MPIB_native_container_alloc(HiMPI_Op_name(op)), 8);
+        double all_mpi = cli_time(&o->measure, MPIB_native_container_alloc(HiMPI_Op_name(op)), 8);
         HiMPI_Params native = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
-        double all_himpi = measure(o, HiMPI_Container_alloc(op, &native), 8);
+        double all_himpi = cli_time(&o->measure, HiMPI_Container_alloc(op, &native), 8);
         if (all_mpi < 0 || all_himpi < 0)
             return 1;
         cli_say(stdout, "  %-8s %10.3f %10.3f %10.3f %10.3f %10.3f %14.2f, %12.2f\n",

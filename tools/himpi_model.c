@@ -4,12 +4,13 @@
 #include <config.h>
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-#include "cli_alg.h"
+#include "cli_names.h"
 #include "model.h"
 
 enum { MAX_ITEMS = 64, OPT_ALPHA = 1000, OPT_BETA, OPT_GAMMA, OPT_SEGMENT, OPT_CURVE, OPT_FIT };
@@ -52,12 +53,6 @@ static void usage(void)
            "  -V, --version         show the version and exit\n");
 }
 
-static int add_size(const char *text, void *ctx)
-{
-    options *o = ctx;
-    return o->nsizes < MAX_ITEMS && cli_int(text, 0, &o->sizes[o->nsizes++]);
-}
-
 /* A non-negative number of microseconds or nanoseconds, in seconds. */
 static int seconds(const char *text, double unit, double *out)
 {
@@ -97,8 +92,7 @@ static int parse(int argc, char **argv, options *o)
                 return cli_bad("--procs", optarg, "an integer >= 1");
             break;
         case 's':
-            o->nsizes = 0;
-            if (!cli_list(optarg, add_size, o))
+            if (!cli_int_list(optarg, 0, INT_MAX, MAX_ITEMS, o->sizes, &o->nsizes))
                 return cli_bad("--sizes", optarg, "a list of at most 64 byte counts, e.g. 16K");
             break;
         case OPT_ALPHA:

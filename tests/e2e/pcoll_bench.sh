@@ -1,0 +1,61 @@
+#!/bin/sh
+# pcoll_bench.sh: himpi-pcoll-bench end to end on 4 ranks: one row per
+# operation, size and plan, each with every column a number and the ratios
+# consistent with the times beside them; invalid options are refused with
+# exit status 2 and a message.  TAP output; abs_top_builddir is the build
+# tree.
+b=${abs_top_builddir:?abs_top_builddir must name the build tree}
+np=4
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/himpi-e2e-XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+n=0
+result() { # result STATUS DESCRIPTION
+  n=$((n + 1))
+  if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+}
+echo 1..5
+
+timeout 600 "$b/launch" $np "$b/tools/himpi-pcoll-bench" --sizes=8,1K --max-reps=10 \
+  >"$tmp/bench.out" 2>"$tmp/bench.err"
+result $? "himpi-pcoll-bench on $np ranks, 6 operations, 8 B and 1 KiB"
+sed 's/^/# /' "$tmp/bench.out" "$tmp/bench.err"
+
+# 6 operations x 2 sizes x 2 plans (plain, and g=2 native: 2 is the
+# integer square root of 4).
+rows=$(grep -c '^  ' "$tmp/bench.out")
+plans=$(awk '/^  / { print $3 }' "$tmp/bench.out" | sort | uniq -c | awk '{ printf "%s %s;", $1, $2 }')
+[ "$rows" = 24 ] && [ "$plans" = "12 g=2;12 plain;" ]
+result $? "24 rows, 12 for each plan (found $rows: $plans)"
+
+# op bytes plan native blocking persist pers/nat pers/blk saved set-up repaid,
+# counted from the end since a plain row's plan is one word, a g= row's two;
+# the times are printed to 0.01 us, so what follows from them is checked
+# to within that rounding.
+awk 'function off(x, y) { d = x - y; return d * d > (0.011 + 0.02 * (y < 0 ? -y : y)) ^ 2 }
+/^  / {
+  nf = NF; nat = $(nf-7); blk = $(nf-6); per = $(nf-5)
+  if (nat <= 0 || blk <= 0 || per <= 0) bad++
+  else if (off($(nf-4), per / nat) || off($(nf-3), per / blk)) bad++
+  if (off($(nf-2), blk - per)) bad++
+  if ($nf != "-" && $nf !~ /^[0-9]+$/) bad++
+}
+END { exit bad > 0 }' "$tmp/bench.out"
+result $? "every time is positive, and the ratios and savings follow from the times"
+
+status=0
+for bad in --groups=0 --groups=5 --alg=bogus --sizes=-1 --ops=bcast,bogus \
+  "--ops=bcast --alg=ring" --no-plain; do
+  # shellcheck disable=SC2086 # each case is a list of options
+  "$b/launch" 1 "$b/tools/himpi-pcoll-bench" $bad >"$tmp/bad.out" 2>&1
+  rc=$?
+  if [ "$rc" != 2 ] || ! grep -q 'himpi-pcoll-bench: ' "$tmp/bad.out"; then
+    echo "# $bad: exit status $rc"
+    sed 's/^/#   /' "$tmp/bad.out"
+    status=1
+  fi
+done
+result $status "invalid options give a message and exit status 2"
+
+"$b/launch" 1 "$b/tools/himpi-pcoll-bench" --help >"$tmp/help.out" 2>&1 &&
+  grep -q -- '--groups=LIST' "$tmp/help.out"
+result $? "--help describes the options"

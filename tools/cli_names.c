@@ -1,0 +1,48 @@
+/* cli_names.c: reading HiMPI's algorithm and operation names on the
+ * command line; apart from cli.c because it needs libhimpi, which
+ * mpib-measure does not link. */
+#include <config.h>
+
+#include "cli.h"
+#include "cli_names.h"
+#include "himpi.h"
+
+typedef struct {
+    int *items, n;
+} name_list;
+
+static int add_alg(const char *name, void *ctx)
+{
+    name_list *l = ctx;
+    HiMPI_Alg alg;
+    if (HiMPI_Alg_from_name(name, &alg) != MPI_SUCCESS || l->n == HIMPI_ALG_COUNT)
+        return 0;
+    l->items[l->n++] = alg;
+    return 1;
+}
+
+static int add_op(const char *name, void *ctx)
+{
+    name_list *l = ctx;
+    HiMPI_Op op;
+    if (HiMPI_Op_from_name(name, &op) != MPI_SUCCESS || l->n == HIMPI_OP_COUNT)
+        return 0;
+    l->items[l->n++] = op;
+    return 1;
+}
+
+int cli_alg_list(const char *text, int *algs, int *n)
+{
+    name_list l = {algs, 0};
+    int ok = cli_list(text, add_alg, &l);
+    *n = l.n;
+    return ok;
+}
+
+int cli_op_list(const char *text, int *ops, int *n)
+{
+    name_list l = {ops, 0};
+    int ok = cli_list(text, add_op, &l);
+    *n = l.n;
+    return ok;
+}

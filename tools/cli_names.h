@@ -1,0 +1,16 @@
+/* cli_names.h: lists of HiMPI's names on the command line, for the tools
+ * that link libhimpi. */
+#ifndef HIMPI_CLI_NAMES_H
+#define HIMPI_CLI_NAMES_H
+
+/* Reads a comma-separated list of algorithm names into algs (room for
+ * HIMPI_ALG_COUNT) and their number into n; 0 if a name is unknown or
+ * there are too many. */
+int cli_alg_list(const char *text, int *algs, int *n);
+
+/* Reads a comma-separated list of operation names into ops (room for
+ * HIMPI_OP_COUNT) and their number into n; 0 if a name is unknown or
+ * there are too many. */
+int cli_op_list(const char *text, int *ops, int *n);
+
+#endif /* HIMPI_CLI_NAMES_H */

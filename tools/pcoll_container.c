@@ -1,0 +1,145 @@
+/* pcoll_container.c: blocking, persistent and set-up containers for
+ * himpi-pcoll-bench. */
+#include <config.h>
+
+#include <stdlib.h>
+
+#include "container.h"
+#include "pcoll_container.h"
+
+typedef struct {
+    MPIB_coll_container base;
+    HiMPI_Op op;
+    pcoll_kind kind;
+    HiMPI_Plan plan;
+    int planned; /* 0: the plain call's plan */
+    void *sendbuf, *recvbuf;
+    int count; /* elements: bytes, or doubles for the reductions */
+    HiMPI_Request request;
+} pcoll_container;
+
+static int blocking(pcoll_container *c, MPI_Comm comm, int root)
+{
+    const HiMPI_Plan *p = &c->plan;
+    void *s = c->sendbuf, *r = c->recvbuf;
+    int n = c->count;
+    switch (c->op) {
+    case HIMPI_OP_BCAST:
+        return c->planned ? HiMPI_Bcast_plan(r, n, MPI_BYTE, root, comm, p)
+                          : HiMPI_Bcast(r, n, MPI_BYTE, root, comm);
+    case HIMPI_OP_REDUCE:
+        return c->planned ? HiMPI_Reduce_plan(s, r, n, MPI_DOUBLE, MPI_SUM, root, comm, p)
+                          : HiMPI_Reduce(s, r, n, MPI_DOUBLE, MPI_SUM, root, comm);
+    case HIMPI_OP_ALLREDUCE:
+        return c->planned ? HiMPI_Allreduce_plan(s, r, n, MPI_DOUBLE, MPI_SUM, comm, p)
+                          : HiMPI_Allreduce(s, r, n, MPI_DOUBLE, MPI_SUM, comm);
+    case HIMPI_OP_SCATTER:
+        return c->planned ? HiMPI_Scatter_plan(s, n, MPI_BYTE, r, n, MPI_BYTE, root, comm, p)
+                          : HiMPI_Scatter(s, n, MPI_BYTE, r, n, MPI_BYTE, root, comm);
+    case HIMPI_OP_GATHER:
+        return c->planned ? HiMPI_Gather_plan(s, n, MPI_BYTE, r, n, MPI_BYTE, root, comm, p)
+                          : HiMPI_Gather(s, n, MPI_BYTE, r, n, MPI_BYTE, root, comm);
+    case HIMPI_OP_ALLGATHER:
+        return c->planned ? HiMPI_Allgather_plan(s, n, MPI_BYTE, r, n, MPI_BYTE, comm, p)
+                          : HiMPI_Allgather(s, n, MPI_BYTE, r, n, MPI_BYTE, comm);
+    case HIMPI_OP_COUNT:
+        break;
+    }
+    return MPI_ERR_ARG;
+}
+
+static int init(pcoll_container *c, MPI_Comm comm, int root)
+{
+    const HiMPI_Plan *p = &c->plan;
+    void *s = c->sendbuf, *r = c->recvbuf;
+    int n = c->count;
+    MPI_Info i = MPI_INFO_NULL;
+    HiMPI_Request *q = &c->request;
+    switch (c->op) {
+    case HIMPI_OP_BCAST:
+        return c->planned ? HiMPI_Bcast_init_plan(r, n, MPI_BYTE, root, comm, p, i, q)
+                          : HiMPI_Bcast_init(r, n, MPI_BYTE, root, comm, i, q);
+    case HIMPI_OP_REDUCE:
+        return c->planned
+                   ? HiMPI_Reduce_init_plan(s, r, n, MPI_DOUBLE, MPI_SUM, root, comm, p, i, q)
+                   : HiMPI_Reduce_init(s, r, n, MPI_DOUBLE, MPI_SUM, root, comm, i, q);
+    case HIMPI_OP_ALLREDUCE:
+        return c->planned ? HiMPI_Allreduce_init_plan(s, r, n, MPI_DOUBLE, MPI_SUM, comm, p, i, q)
+                          : HiMPI_Allreduce_init(s, r, n, MPI_DOUBLE, MPI_SUM, comm, i, q);
+    case HIMPI_OP_SCATTER:
+        return c->planned
+                   ? HiMPI_Scatter_init_plan(s, n, MPI_BYTE, r, n, MPI_BYTE, root, comm, p, i, q)
+                   : HiMPI_Scatter_init(s, n, MPI_BYTE, r, n, MPI_BYTE, root, comm, i, q);
+    case HIMPI_OP_GATHER:
+        return c->planned
+                   ? HiMPI_Gather_init_plan(s, n, MPI_BYTE, r, n, MPI_BYTE, root, comm, p, i, q)
+                   : HiMPI_Gather_init(s, n, MPI_BYTE, r, n, MPI_BYTE, root, comm, i, q);
+    case HIMPI_OP_ALLGATHER:
+        return c->planned
+                   ? HiMPI_Allgather_init_plan(s, n, MPI_BYTE, r, n, MPI_BYTE, comm, p, i, q)
+                   : HiMPI_Allgather_init(s, n, MPI_BYTE, r, n, MPI_BYTE, comm, i, q);
+    case HIMPI_OP_COUNT:
+        break;
+    }
+    return MPI_ERR_ARG;
+}
+
+static int start(pcoll_container *c)
+{
+    int rc = HiMPI_Start(&c->request);
+    return rc == MPI_SUCCESS ? HiMPI_Wait(&c->request, MPI_STATUS_IGNORE) : rc;
+}
+
+static int execute(void *self, MPI_Comm comm, int root, int M)
+{
+    pcoll_container *c = self;
+    (void)M;
+    int rc;
+    switch (c->kind) {
+    case PCOLL_BLOCKING:
+        return blocking(c, comm, root);
+    case PCOLL_START:
+        return start(c);
+    case PCOLL_LIFE:
+        if ((rc = init(c, comm, root)) == MPI_SUCCESS && (rc = start(c)) == MPI_SUCCESS)
+            rc = HiMPI_Request_free(&c->request);
+        return rc;
+    }
+    return MPI_ERR_ARG;
+}
+
+static int initialize(void *self, MPI_Comm comm, int root, int M)
+{
+    pcoll_container *c = self;
+    int rc = himpi_container_buffers(c->op, comm, root, M, &c->sendbuf, &c->recvbuf, &c->count);
+    if (rc != MPI_SUCCESS || c->kind != PCOLL_START)
+        return rc != MPI_SUCCESS ? rc : execute(self, comm, root, M);
+    rc = init(c, comm, root);
+    return rc == MPI_SUCCESS ? start(c) : rc;
+}
+
+static int finalize(void *self, MPI_Comm comm, int root)
+{
+    pcoll_container *c = self;
+    (void)comm, (void)root;
+    int rc = c->request != HIMPI_REQUEST_NULL ? HiMPI_Request_free(&c->request) : MPI_SUCCESS;
+    free(c->sendbuf);
+    free(c->recvbuf);
+    c->sendbuf = c->recvbuf = NULL;
+    return rc;
+}
+
+MPIB_coll_container *pcoll_container_alloc(HiMPI_Op op, pcoll_kind kind, const HiMPI_Plan *plan)
+{
+    pcoll_container *c = calloc(1, sizeof *c);
+    if (c == NULL)
+        return NULL;
+    c->base = (MPIB_coll_container){HiMPI_Op_name(op), initialize, execute, finalize};
+    c->op = op;
+    c->kind = kind;
+    c->planned = plan != NULL;
+    if (plan != NULL)
+        c->plan = *plan;
+    c->request = HIMPI_REQUEST_NULL;
+    return &c->base;
+}
