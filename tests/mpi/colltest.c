@@ -1,6 +1,7 @@
 /* colltest.c: the collective test matrix (see colltest.h). */
 #include <config.h>
 
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -336,8 +337,12 @@ static void refill(ct_case *c, int salt)
 static int complete(HiMPI_Request *request, int poll)
 {
     int done = 0, rc = MPI_SUCCESS;
+    /* Polling leaves the core to the other ranks between tests: on an
+     * oversubscribed machine a rank that spins starves the ranks whose
+     * messages it waits for. */
     while (poll && !done && rc == MPI_SUCCESS)
-        rc = HiMPI_Test(request, &done, MPI_STATUS_IGNORE);
+        if ((rc = HiMPI_Test(request, &done, MPI_STATUS_IGNORE)) == MPI_SUCCESS && !done)
+            sched_yield();
     return poll ? rc : HiMPI_Wait(request, MPI_STATUS_IGNORE);
 }
 
