@@ -14,6 +14,7 @@
 enum {
     SENTINEL = 0xa5,
     BIG_BYTES = 1 << 20, /* the large count's message size (see big_count) */
+    SCALE_BIG_BYTES = 1 << 16, /* the same in scale mode: two default segments */
     PRIME = 97
 };
 
@@ -405,40 +406,75 @@ static void check_run(ct_case *c, const HiMPI_Params *params, int salt)
 
 /* ------------------------------------------------------------ sampling */
 
-/* Group counts to try: all up to 8 ranks, a spread above. */
-static int group_counts(int p, int *g)
+/* HIMPI_TEST_SCALE=1: the sampled matrix of the SimGrid cases (colltest.h). */
+static int scale;
+
+static int isqrt(int p)
 {
-    int n = 0;
-    if (p <= 8) {
-        for (int i = 1; i <= p; i++)
-            g[n++] = i;
-        return n;
-    }
-    const int pick[] = {1, 2, 3, 4, p / 2, p / 2 + 1, p - 1, p};
-    for (int i = 0; i < 8; i++) {
-        int dup = 0;
+    int s = 1;
+    while ((s + 1) * (s + 1) <= p)
+        s++;
+    return s;
+}
+
+/* Appends to v (of length n) the values of pick within [lo, hi] that it
+ * does not hold yet; returns the new length. */
+static int add_distinct(int *v, int n, const int *pick, int npick, int lo, int hi)
+{
+    for (int i = 0; i < npick; i++) {
+        int dup = pick[i] < lo || pick[i] > hi;
         for (int j = 0; j < n; j++)
-            dup |= g[j] == pick[i];
+            dup |= v[j] == pick[i];
         if (!dup)
-            g[n++] = pick[i];
+            v[n++] = pick[i];
     }
     return n;
 }
 
+/* Group counts to try: all up to 8 ranks, a spread above; in scale mode
+ * flat, two groups, about square, uneven and one rank per group. */
+static int group_counts(int p, int *g)
+{
+    if (scale) {
+        const int pick[] = {1, 2, isqrt(p), p / 2 + 1, p};
+        return add_distinct(g, 0, pick, 5, 1, p);
+    }
+    if (p <= 8) {
+        for (int i = 1; i <= p; i++)
+            g[i - 1] = i;
+        return p;
+    }
+    const int pick[] = {1, 2, 3, 4, p / 2, p / 2 + 1, p - 1, p};
+    return add_distinct(g, 0, pick, 8, 1, p);
+}
+
+/* Roots to try: all up to 8 ranks, a spread above; in scale mode the
+ * first and the last. */
 static int roots_of(int p, int *r)
 {
     if (!the_op->rooted) {
         r[0] = 0;
         return 1;
     }
-    int n = 0;
+    if (scale) {
+        const int pick[] = {0, p - 1};
+        return add_distinct(r, 0, pick, 2, 0, p - 1);
+    }
     if (p <= 8) {
         for (int i = 0; i < p; i++)
-            r[n++] = i;
-        return n;
+            r[i] = i;
+        return p;
     }
-    r[n++] = 0, r[n++] = 1, r[n++] = p / 2, r[n++] = p - 1;
-    return n;
+    const int pick[] = {0, 1, p / 2, p - 1};
+    return add_distinct(r, 0, pick, 4, 0, p - 1);
+}
+
+/* Whether the matrix runs the pair (out, in): every pair, or in scale mode
+ * each algorithm with itself and with native on either side, which still
+ * puts every algorithm on both levels. */
+static int pair_sampled(HiMPI_Alg out, HiMPI_Alg in)
+{
+    return !scale || out == in || out == HIMPI_ALG_NATIVE || in == HIMPI_ALG_NATIVE;
 }
 
 /* A group count that makes uneven groups (1 if there is none). */
@@ -485,6 +521,8 @@ static void sweep_pairs(void)
         cases[r] = case_new(send, recv, op, PRIME, roots[r], 0, r);
     for (int o = 0; o < nalg; o++)
         for (int i = 0; i < nalg; i++) {
+            if (!pair_sampled(algs[o], algs[i]))
+                continue;
             int runs = 0;
             for (int k = 0; k < ng; k++) {
                 /* g = 1 runs only alg_in and g = p only alg_out: once each. */
@@ -508,40 +546,53 @@ static void sweep_pairs(void)
 /* One configuration on every algorithm flat and every pair over uneven
  * groups, with a small segment size so that segmented algorithms really
  * cut the message: 60 bytes, a whole number of neither doubles nor pairs,
- * so that cuts must fall on element boundaries of both sides. */
+ * so that cuts must fall on element boundaries of both sides.  Scale mode
+ * runs the sampled pairs over about sqrt(p) uneven groups, so that both
+ * levels hold many ranks, and nothing flat: the pairs sweep runs every
+ * algorithm flat, and flat on hundreds of ranks the ring algorithms send
+ * p^2 messages, which would take most of the simulation's time. */
 static void sweep_variant(const ct_type *send, const ct_type *recv, MPI_Op op,
                           const char *op_name, int count, int in_place, int salt)
 {
     HiMPI_Alg algs[HIMPI_ALG_COUNT];
-    int nalg = algorithms(algs), g = uneven_groups(size);
+    int nalg = algorithms(algs);
+    int g = !scale ? uneven_groups(size) : isqrt(size) < size ? isqrt(size) + 1 : size;
     int root = the_op->rooted ? size - 1 : 0;
     ct_case c = case_new(send, recv, op, count, root, in_place, salt);
     int seg = count > PRIME ? 0 : 60; /* big messages: the default segment */
-    for (int a = 0; a < nalg; a++) {
+    for (int a = 0; a < nalg && !scale; a++) {
         HiMPI_Params in = {1, HIMPI_ALG_NATIVE, algs[a], seg}, out = {size, algs[a], algs[a], seg};
         check_run(&c, &in, salt);
         check_run(&c, &out, salt);
     }
-    for (int o = 0; o < nalg && g > 1; o++)
-        for (int i = 0; i < nalg; i++) {
-            HiMPI_Params params = {g, algs[o], algs[i], seg};
-            check_run(&c, &params, salt);
-        }
-    tap_ok("%s%s%s%s%s, %d elements%s, root %d: flat and %d groups", send->name,
+    for (int o = 0; o < nalg && (g > 1 || scale); o++)
+        for (int i = 0; i < nalg; i++)
+            if (pair_sampled(algs[o], algs[i])) {
+                HiMPI_Params params = {g, algs[o], algs[i], seg};
+                check_run(&c, &params, salt);
+            }
+    tap_ok("%s%s%s%s%s, %d elements%s, root %d: %s %d groups", send->name,
            send == recv ? "" : "->", send == recv ? "" : recv->name, op_name ? " " : "",
-           op_name ? op_name : "", count, in_place ? ", in place" : "", root, g);
+           op_name ? op_name : "", count, in_place ? ", in place" : "", root,
+           scale ? "sampled pairs over" : "flat and", g);
     case_free(&c);
 }
 
-/* An element count for messages of at least 1 MiB: per process for
- * broadcast and reductions, in all for scatter, gather and allgather (the
- * message size MPI libraries tune these by). */
+/* An element count for messages of at least 1 MiB (64 KiB in scale mode):
+ * per process for broadcast and reductions, in all for scatter, gather and
+ * allgather (the message size MPI libraries tune these by). */
 static int big_count(const ct_type *t)
 {
     MPI_Aint per = the_op->two_types ? t->extent * size : t->extent;
-    return (int)((BIG_BYTES + per - 1) / per) + 3;
+    MPI_Aint bytes = scale ? SCALE_BIG_BYTES : BIG_BYTES;
+    return (int)((bytes + per - 1) / per) + 3;
 }
 
+/* The datatypes and counts on every algorithm, with and without in place.
+ * Scale mode keeps the contiguous and the gapped datatype with a non-zero
+ * lower bound (sum on ints and the non-commutative affine maps for
+ * reductions; ints, affine pairs and ints received as pairs otherwise),
+ * and its one large message is of ints, not in place. */
 static void sweep_variants(void)
 {
     const int counts[] = {0, 1, PRIME};
@@ -549,25 +600,30 @@ static void sweep_variants(void)
     for (int ip = 0; ip <= the_op->in_place; ip++) {
         if (the_op->reduction) {
             for (int r = 0; r < CT_NREDUCTIONS; r++) {
+                if (scale && r != 0 && r != CT_NONCOMMUTATIVE)
+                    continue;
                 const ct_type *t = &ct_types[ct_reductions[r].type];
                 for (int k = 0; k < 3; k++)
                     sweep_variant(t, t, ct_reductions[r].op, ct_reductions[r].name, counts[k], ip,
                                   salt++);
-                if (ip == 0 || r == 0 || r == CT_NONCOMMUTATIVE)
+                if (scale ? ip == 0 && r == 0 : ip == 0 || r == 0 || r == CT_NONCOMMUTATIVE)
                     sweep_variant(t, t, ct_reductions[r].op, ct_reductions[r].name, big_count(t),
                                   ip, salt++);
             }
             continue;
         }
-        const int kinds[][2] = {{CT_INT, CT_INT},       {CT_DOUBLE, CT_DOUBLE},
-                                {CT_VECTOR, CT_VECTOR}, {CT_AFFINE, CT_AFFINE},
-                                {CT_VECTOR, CT_PAIR},   {CT_INT, CT_PAIR}};
+        /* Send and receive datatype, and whether scale mode keeps them. */
+        const int kinds[][3] = {{CT_INT, CT_INT, 1},       {CT_DOUBLE, CT_DOUBLE, 0},
+                                {CT_VECTOR, CT_VECTOR, 0}, {CT_AFFINE, CT_AFFINE, 1},
+                                {CT_VECTOR, CT_PAIR, 0},   {CT_INT, CT_PAIR, 1}};
         int nkinds = the_op->two_types ? 6 : 4;
         for (int k = 0; k < nkinds; k++) {
+            if (scale && !kinds[k][2])
+                continue;
             const ct_type *s = &ct_types[kinds[k][0]], *t = &ct_types[kinds[k][1]];
             for (int n = 0; n < 3; n++)
                 sweep_variant(s, t, MPI_OP_NULL, NULL, counts[n], ip, salt++);
-            if (ip == 0 || k == 0)
+            if (scale ? ip == 0 && k == 0 : ip == 0 || k == 0)
                 sweep_variant(s, t, MPI_OP_NULL, NULL, big_count(s), ip, salt++);
         }
     }
@@ -805,7 +861,9 @@ int ct_main(int argc, char **argv, const ct_op *op)
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     the_op = op;
     types_init();
-    tap_diag("%s on %d ranks", HiMPI_Op_name(op->op), size);
+    const char *sampled = getenv("HIMPI_TEST_SCALE");
+    scale = sampled != NULL && strcmp(sampled, "1") == 0;
+    tap_diag("%s on %d ranks%s", HiMPI_Op_name(op->op), size, scale ? ", sampled matrix" : "");
     test_errors();
     test_cache();
     if (CT_PERSISTENT)
@@ -814,13 +872,15 @@ int ct_main(int argc, char **argv, const ct_op *op)
     sweep_variants();
     /* A topology with two pretend nodes: scatter binding deals ranks out
      * round-robin, so hardware groups are not contiguous; block binding
-     * keeps them contiguous. */
+     * keeps them contiguous, the easier case, which scale mode leaves out. */
     setenv("HIMPI_TOPOLOGY", "node:2 pack:2 numa:2 core:2 pu:1", 1);
     setenv("HIMPI_BINDING", "scatter", 1);
     sweep_plans("scatter");
-    himpi_topo_reset();
-    setenv("HIMPI_BINDING", "block", 1);
-    sweep_plans("block");
+    if (!scale) {
+        himpi_topo_reset();
+        setenv("HIMPI_BINDING", "block", 1);
+        sweep_plans("block");
+    }
     types_free();
     /* SimGrid's SMPI refuses MPI calls from MPI_Finalize's callbacks. */
     HiMPI_Finalize();

@@ -27,6 +27,18 @@
  * a hierarchical plan, no communicator created by any start, and the
  * request errors.
  *
+ * HIMPI_TEST_SCALE=1 samples the matrix for the SimGrid cases on 64 to 256
+ * simulated ranks (tests/smpi), where the whole of it takes over three
+ * minutes for the broadcast alone at 64: the algorithm pairs (a, a),
+ * (a, native) and (native, a) for every algorithm a; group counts 1, 2,
+ * floor(sqrt(p)), p/2 + 1 and p; roots 0 and p - 1; the variants on those
+ * pairs over floor(sqrt(p)) + 1 uneven groups (at most p), with two
+ * datatypes (ints and the gapped affine pair with its lower bound, plus
+ * ints received as pairs where types may differ; for reductions, sum on
+ * ints and the affine maps) and one large message of 64 KiB of ints; the
+ * plans at those two roots under scatter binding only.  Every result is
+ * still compared with the native collective's.
+ *
  * HIMPI_TEST_ALGS=name,name... limits the algorithms to those named, for
  * working on one algorithm; CI never sets it. */
 #ifndef COLLTEST_H
