@@ -33,10 +33,10 @@ const himpi_search himpi_search_exhaustive = {"exhaustive", choose_all};
  * algorithm, and linear algorithms are fastest near g = sqrt(p)), but the
  * MPI library's own algorithms change with the size of a group (powers of
  * two, thresholds), which puts dips and bumps on the curve.  So the search
- * first measures a coarse geometric scan (g = 2, 4, 8, ..., and p), which
- * sees where the bottom lies on the scale of g, and then refines between
- * the scan's best point and its neighbours by golden-section search: in
- * all O(log p) measurements.  The few hardware layouts are all measured.
+ * first measures a coarse geometric scan (g = 2, 4, 8, ..., sqrt(p) and
+ * p), which sees where the bottom lies on the scale of g, and then
+ * refines between the scan's best point and its neighbours by
+ * golden-section search: in all O(log p) measurements.  The few hardware layouts are all measured.
  *
  * Every measurement after g = 1 is bounded by the best time so far: a
  * candidate known to be slower after two repetitions is not measured more
@@ -121,18 +121,29 @@ static void narrow(bracket *br, const guide *gd, const block *blocks, int d)
     }
 }
 
-/* The coarse scan: g = 2, 4, 8, ... and the largest g, each the first
- * block at or above its power of two (position 0, g = 1, is measured
- * already).  Stores the scanned positions in points and returns how many. */
+/* The coarse scan: g = 2, 4, 8, ..., sqrt(p) and the largest g, each the
+ * first block at or above its value (position 0, g = 1, is measured
+ * already).  Hockney's model puts the bottom of the linear algorithms at
+ * sqrt(p); the tree algorithms can have a second dip there that the powers
+ * of two step over, which the golden-section search would then never see
+ * (binomial bcast on 128 ranks: g = 11 is 7 % faster than the dip around
+ * g = 20 next to the scan's best, g = 16).  Stores the scanned positions
+ * in points, in order, and returns how many. */
 static int scan(guide *gd, const block *blocks, int nb, int *points, int *rc)
 {
+    long long root = 1;
+    while ((root + 1) * (root + 1) <= blocks[nb - 1].g)
+        root++;
     int np = 0;
     points[np++] = 0;
-    for (long long want = 2, k = 1; k < nb && np < 63; want *= 2) {
-        while (k < nb && blocks[k].g < want)
-            k++;
-        if (k < nb && k > points[np - 1])
-            points[np++] = (int)k;
+    for (long long pow2 = 2, k = 1; k < nb && np < 62; pow2 *= 2) {
+        const long long wants[2] = {root > pow2 / 2 && root < pow2 ? root : pow2, pow2};
+        for (int w = 0; w < 2; w++) {
+            while (k < nb && blocks[k].g < wants[w])
+                k++;
+            if (k < nb && k > points[np - 1])
+                points[np++] = (int)k;
+        }
     }
     if (points[np - 1] != nb - 1)
         points[np++] = nb - 1;
