@@ -36,7 +36,8 @@ const himpi_search himpi_search_exhaustive = {"exhaustive", choose_all};
  * first measures a coarse geometric scan (g = 2, 4, 8, ..., sqrt(p) and
  * p), which sees where the bottom lies on the scale of g, and then
  * refines between the scan's best point and its neighbours by
- * golden-section search: in all O(log p) measurements.  The few hardware layouts are all measured.
+ * golden-section search: in all O(log p) measurements.  The few hardware
+ * layouts are all measured.
  *
  * Every measurement after g = 1 is bounded by the best time so far: a
  * candidate known to be slower after two repetitions is not measured more
