@@ -11,13 +11,7 @@ b=${abs_top_builddir:?abs_top_builddir must name the build tree}
 np=4
 lib=$b/.libs/libhimpi-pmpi.so
 prog=$b/tests/mpi/test_interpose
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/himpi-e2e-XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-n=0
-result() { # result STATUS DESCRIPTION
-  n=$((n + 1))
-  if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
+. "$(dirname "$0")/../tap.sh"
 run() { # run NAME [VARIABLE=VALUE]...: the program, preloaded, with the settings
   name=$1
   shift

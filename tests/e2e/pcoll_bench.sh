@@ -6,13 +6,7 @@
 # tree.
 b=${abs_top_builddir:?abs_top_builddir must name the build tree}
 np=4
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/himpi-e2e-XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-n=0
-result() { # result STATUS DESCRIPTION
-  n=$((n + 1))
-  if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
+. "$(dirname "$0")/../tap.sh"
 echo 1..5
 
 timeout 600 "$b/launch" $np "$b/tools/himpi-pcoll-bench" --sizes=8,1K --max-reps=10 \

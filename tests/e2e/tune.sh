@@ -7,14 +7,8 @@
 # the table intact.  TAP output; abs_top_builddir is the build tree.
 b=${abs_top_builddir:?abs_top_builddir must name the build tree}
 np=4
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/himpi-e2e-XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/../tap.sh"
 conf=$tmp/himpi.conf
-n=0
-result() { # result STATUS DESCRIPTION
-  n=$((n + 1))
-  if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
 echo 1..7
 
 timeout 900 "$b/launch" $np "$b/tools/himpi-tune" --output="$conf" --min-msg=4 --max-msg=16K \

@@ -10,14 +10,8 @@
 b=${abs_top_builddir:?abs_top_builddir must name the build tree}
 np=${1:?usage: tune.sh NP}
 run="sh $(dirname "$0")/run"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/himpi-smpi-XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/../tap.sh"
 conf=$tmp/himpi.conf
-n=0
-result() { # result STATUS DESCRIPTION
-  n=$((n + 1))
-  if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
 echo 1..6
 
 $run "$np" "$b/tools/himpi-tune" --ops=bcast --algs=native,chain --search=guided \
