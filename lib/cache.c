@@ -346,6 +346,41 @@ int himpi_layout_leaders(himpi_comm *s, const himpi_layout *pub, int root, MPI_C
     return MPI_SUCCESS;
 }
 
+/* The sub-communicators of the layouts of state s. */
+static int layouts_held(const himpi_comm *s)
+{
+    int n = 0;
+    for (const layout_t *l = s->layouts; l != NULL; l = l->next) {
+        int flat = l->pub.g == s->p;
+        n += l->pub.comm != s->dup;
+        n += l->have_inner && l->pub.g > 1;
+        n += l->have_columns && !flat;
+        n += flat ? 0 : l->nleaders;
+    }
+    return n;
+}
+
+/* comm's state, or NULL if it has none. */
+static himpi_comm *find_state(MPI_Comm comm)
+{
+    himpi_comm *s;
+    int found = 0;
+    return state_keyval != MPI_KEYVAL_INVALID &&
+                   MPI_Comm_get_attr(comm, state_keyval, &s, &found) == MPI_SUCCESS && found
+               ? s
+               : NULL;
+}
+
+int himpi_comm_held(MPI_Comm comm)
+{
+    const himpi_comm *s = find_state(comm);
+    if (s == NULL)
+        return 0;
+    /* The collectives keep their layouts on the duplicate's own state. */
+    const himpi_comm *private = s->dup != comm ? find_state(s->dup) : NULL;
+    return layouts_held(s) + (private != NULL ? layouts_held(private) : 0);
+}
+
 int himpi_layout_min_size(const himpi_layout *l)
 {
     int least = l->sizes[0];

@@ -72,6 +72,13 @@ int himpi_layout_columns(himpi_comm *state, const himpi_layout *layout, MPI_Comm
 /* The size of the smallest group. */
 int himpi_layout_min_size(const himpi_layout *layout);
 
+/* How many communicators HiMPI has created for the layouts of comm and of
+ * its duplicate (0 if it has no state): the same number on every rank,
+ * counting the leaders and columns communicators a rank may be outside
+ * of, so that every rank takes the same decision on it.  The states of
+ * deeper levels are not counted. */
+int himpi_comm_held(MPI_Comm comm);
+
 /* Frees the state of every communicator and HiMPI_Init's runtime, as
  * MPI_Finalize would. */
 void himpi_cache_finalize(void);

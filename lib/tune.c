@@ -5,10 +5,12 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "cache.h"
 #include "tune.h"
 
 typedef struct {
-    MPI_Comm comm;
+    MPI_Comm comm;  /* the communicator tuned */
+    MPI_Comm *work; /* the one measured on */
     const himpi_tuner *tuner;
     const himpi_tune_task *task;
     const himpi_candidate *candidates;
@@ -33,6 +35,11 @@ static int measure(void *self, int i, double bound, MPIB_result *result)
         *result = c->memo[i];
         return MPI_SUCCESS;
     }
+    int rc, most = c->tuner->max_comms > 0 ? c->tuner->max_comms : HIMPI_TUNE_MAX_COMMS;
+    if (himpi_comm_held(*c->work) >= most &&
+        ((rc = MPI_Comm_free(c->work)) != MPI_SUCCESS ||
+         (rc = MPI_Comm_dup(c->comm, c->work)) != MPI_SUCCESS))
+        return rc;
     double start = MPI_Wtime();
     HiMPI_Plan plan;
     plan_of(c->task, &c->candidates[i], &plan);
@@ -41,8 +48,8 @@ static int measure(void *self, int i, double bound, MPIB_result *result)
         return MPI_ERR_NO_MEM;
     /* HiMPI's containers run the collective once before the timed
      * repetitions, which creates the layout's sub-communicators. */
-    int rc = MPIB_measure_bound(MPIB_METHOD_MAX, container, c->comm, 0, c->task->msg_size,
-                                &c->tuner->precision, bound, result);
+    rc = MPIB_measure_bound(MPIB_METHOD_MAX, container, *c->work, 0, c->task->msg_size,
+                            &c->tuner->precision, bound, result);
     MPIB_coll_container_free(container);
     if (rc == MPI_SUCCESS) {
         c->memo[i] = *result;
@@ -69,7 +76,12 @@ int himpi_tune(MPI_Comm comm, const himpi_tuner *tuner, const himpi_tune_task *t
         rc = MPI_ERR_NO_MEM;
     for (int i = 0; rc == MPI_SUCCESS && i < n; i++)
         memo[i].M = -1;
-    tune_ctx ctx = {comm, tuner, task, cands, memo, 0};
+    MPI_Comm own = MPI_COMM_NULL, *work = tuner->work;
+    if (rc == MPI_SUCCESS && work == NULL) {
+        rc = MPI_Comm_dup(comm, &own);
+        work = &own;
+    }
+    tune_ctx ctx = {comm, work, tuner, task, cands, memo, 0};
     int best = 0;
     MPIB_result best_result, flat;
     himpi_history history = {NULL};
@@ -99,6 +111,8 @@ int himpi_tune(MPI_Comm comm, const himpi_tuner *tuner, const himpi_tune_task *t
         if (tuner->memory != NULL)
             rc = himpi_tune_memory_keep(tuner->memory, task, p, n, memo);
     }
+    if (own != MPI_COMM_NULL)
+        MPI_Comm_free(&own);
     free(cands);
     free(memo);
     return rc;

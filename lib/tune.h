@@ -104,7 +104,26 @@ typedef struct himpi_tuner {
     himpi_trace_fn trace; /* NULL: no trace */
     void *trace_ctx;
     himpi_tune_memory *memory; /* sizes tuned in increasing order; NULL: each on its own */
+    /* The run's own duplicate of the communicator tuned, which the
+     * candidates' sub-communicators are created on: kept for the run, so
+     * that each layout is created once rather than at every size, and
+     * freed by the caller when the run ends, which hands them back to the
+     * MPI library (the application's communicator keeps none).  NULL: each
+     * himpi_tune call duplicates the communicator for itself. */
+    MPI_Comm *work;
+    /* When *work holds this many sub-communicators (himpi_comm_held), it
+     * is duplicated anew before the next measurement; 0 for
+     * HIMPI_TUNE_MAX_COMMS. */
+    int max_comms;
 } himpi_tuner;
+
+/* MPICH gives a process 2046 communicators.  Every g from 1 to p as
+ * candidates on p processes means up to 3p sub-communicators (inner,
+ * leaders and columns of each layout), which would run out of them from
+ * about 680 processes, so a run keeps at most this many at a time: all of
+ * them for one operation on up to 767 processes, and room left for the
+ * application's own. */
+#define HIMPI_TUNE_MAX_COMMS 1536
 
 /* The candidates for comm: g = 1, the rank blocks asked for, then every
  * hardware layout of up to tuner->levels levels whose groups differ from
@@ -115,7 +134,8 @@ int himpi_candidates(MPI_Comm comm, const himpi_tuner *tuner, himpi_candidate **
                      int *n);
 
 /* Tunes task on comm and fills row (procs = the size of comm) with the
- * fastest candidate's layout.  The sub-communicators of every layout are
+ * fastest candidate's layout.  The measurements run on tuner->work (or a
+ * duplicate of comm), and the sub-communicators of every layout are
  * created before its timed repetitions.  *measured, if not NULL, receives
  * the number of candidates measured. */
 int himpi_tune(MPI_Comm comm, const himpi_tuner *tuner, const himpi_tune_task *task,

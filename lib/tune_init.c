@@ -28,7 +28,9 @@ static int tune_op(himpi_runtime *rt, MPI_Comm comm, HiMPI_Op op, const int *siz
         himpi_tune_memory_free(tuner.memory);
         return MPI_ERR_NO_MEM;
     }
-    int n = 0, rc = MPI_SUCCESS;
+    MPI_Comm work = MPI_COMM_NULL;
+    int n = 0, rc = MPI_Comm_dup(comm, &work);
+    tuner.work = &work;
     for (int i = 0; i < nsizes && rc == MPI_SUCCESS; i++) {
         task.msg_size = sizes[i];
         if (himpi_table_find(&rt->table, op, p, sizes[i], task.alg_out, task.alg_in) != NULL)
@@ -42,6 +44,8 @@ static int tune_op(himpi_runtime *rt, MPI_Comm comm, HiMPI_Op op, const int *siz
         }
         n += rc == MPI_SUCCESS;
     }
+    if (work != MPI_COMM_NULL)
+        MPI_Comm_free(&work);
     if (rc == MPI_SUCCESS && n > 0)
         rc = himpi_runtime_add(rt, comm, rows, n);
     free(rows);

@@ -363,27 +363,29 @@ static int tune_procs(const options *o, MPI_Comm comm, const task_list *l, progr
 {
     tracer tr = {tracefile, 0};
     MPI_Comm_size(comm, &tr.procs);
+    MPI_Comm work = MPI_COMM_NULL;
     himpi_tuner tuner = {o->measure.precision, o->groups, o->ngroups, o->env.num_levels,
                          o->search, tracefile != NULL ? trace : NULL, &tr,
-                         himpi_tune_memory_new()};
+                         himpi_tune_memory_new(), &work, 0};
     if (tuner.memory == NULL)
         return MPI_ERR_NO_MEM;
-    for (int i = 0; i < l->n; i++) {
+    int rc = MPI_Comm_dup(comm, &work);
+    for (int i = 0; rc == MPI_SUCCESS && i < l->n; i++) {
         himpi_row row;
         int measured = 0;
-        int rc = himpi_tune(comm, &tuner, &l->tasks[i], &row, &measured);
+        rc = himpi_tune(comm, &tuner, &l->tasks[i], &row, &measured);
         pr->measured += measured;
         if (rc == MPI_SUCCESS && himpi_table_put(out, &row) != 0)
             rc = MPI_ERR_NO_MEM;
-        if (rc != MPI_SUCCESS) {
-            himpi_tune_memory_free(tuner.memory);
-            return rc;
+        if (rc == MPI_SUCCESS) {
+            pr->done++;
+            report(pr, &row);
         }
-        pr->done++;
-        report(pr, &row);
     }
+    if (work != MPI_COMM_NULL)
+        MPI_Comm_free(&work);
     himpi_tune_memory_free(tuner.memory);
-    return MPI_SUCCESS;
+    return rc;
 }
 
 static void summary(const himpi_table *t)

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cache.h"
 #include "himpi.h"
 #include "mpitap.h"
 #include "plan.h"
@@ -242,8 +243,11 @@ static void init_tuning(const char *variable, const char *value)
     setenv("HIMPI_OPID", "bcast,scatter", 1);
     setenv("HIMPI_MIN_MSG", "16", 1);
     setenv("HIMPI_MAX_MSG", "64", 1);
-    if (init_everywhere(MPI_SUCCESS) == MPI_SUCCESS)
+    if (init_everywhere(MPI_SUCCESS) == MPI_SUCCESS) {
+        int held = himpi_comm_held(MPI_COMM_WORLD);
+        tap_check(held == 0, "tuning left %d communicators on MPI_COMM_WORLD", held);
         HiMPI_Finalize();
+    }
     char *first = rank == 0 ? slurp(path("init.conf")) : NULL;
     if (init_everywhere(MPI_SUCCESS) == MPI_SUCCESS)
         HiMPI_Finalize();
@@ -382,6 +386,44 @@ static void hardware_candidates(void)
     tap_ok("hardware layouts are tuning candidates where they add a grouping");
 }
 
+/* Every g from 1 to p, exhaustively: the layouts' sub-communicators stay
+ * on the run's own communicator, which is renewed when it holds its
+ * budget of them, and the communicator tuned gets none. */
+static void tuning_comms(void)
+{
+    reset_env();
+    himpi_tune_task task = {HIMPI_OP_BCAST, 64, HIMPI_ALG_LINEAR, HIMPI_ALG_LINEAR, 0};
+    himpi_tuner tuner = {.precision = {2, 3, 0.95, 0.5}, .search = &himpi_search_exhaustive};
+    int held[2];
+    for (int budget = 0; budget <= 1; budget++) {
+        MPI_Comm work;
+        MPI_Comm_dup(MPI_COMM_WORLD, &work);
+        tuner.work = &work;
+        tuner.max_comms = budget ? 2 : 0;
+        himpi_row row;
+        int rc = himpi_tune(MPI_COMM_WORLD, &tuner, &task, &row, NULL);
+        held[budget] = himpi_comm_held(work);
+        tap_check(rc == MPI_SUCCESS && row.levels == 1 && row.groups[0] >= 1 &&
+                      row.groups[0] <= p,
+                  "budget %d: tuning failed (%d) or chose g = %d", tuner.max_comms, rc,
+                  row.groups[0]);
+        MPI_Comm_free(&work);
+    }
+    /* A bcast layout has at most two: its group and its leaders; on two
+     * ranks the only layouts are flat ones, which need none. */
+    tap_check(held[0] > 0 || p <= 2, "the run kept no sub-communicators");
+    tap_check(held[1] <= 3 && (held[0] <= 3 || held[1] < held[0]),
+              "with a budget of 2 the run held %d communicators (%d without)", held[1], held[0]);
+    tuner.work = NULL;
+    himpi_row row;
+    int rc = himpi_tune(MPI_COMM_WORLD, &tuner, &task, &row, NULL);
+    tap_check(rc == MPI_SUCCESS && himpi_comm_held(MPI_COMM_WORLD) == 0,
+              "a run on a duplicate of its own failed (%d) or left %d communicators", rc,
+              himpi_comm_held(MPI_COMM_WORLD));
+    tap_ok("tuning keeps its sub-communicators on its own communicator, within budget "
+           "(%d held, %d with a budget of 2)", held[0], held[1]);
+}
+
 int main(int argc, char **argv)
 {
     tap_init(&argc, &argv);
@@ -406,6 +448,7 @@ int main(int argc, char **argv)
         without_init();
         hardware_row();
         hardware_candidates();
+        tuning_comms();
     }
     MPI_Barrier(MPI_COMM_WORLD);
     if (rank == 0 && dir[0] != '\0') {
