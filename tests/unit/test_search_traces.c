@@ -25,6 +25,7 @@ enum { MAX_CELL = 4096 };
 typedef struct {
     char key[256]; /* op procs size alg_out alg_in */
     himpi_candidate c[MAX_CELL];
+    char layout[MAX_CELL][128]; /* as the trace names it, for the report */
     MPIB_result r[MAX_CELL];
     double seconds[MAX_CELL];
     int n;
@@ -99,6 +100,7 @@ static int next_cell(FILE *f, cell *cl, char *pending, size_t len)
         ck_assert_int_lt(cl->n, MAX_CELL);
         strcpy(cl->key, key);
         ck_assert_msg(parse_layout(layout, &cl->c[cl->n]), "layout %s", layout);
+        snprintf(cl->layout[cl->n], sizeof cl->layout[cl->n], "%s", layout);
         cl->r[cl->n] = (MPIB_result){.M = size, .T = us * 1e-6, .wtick = 1e-9, .reps = reps,
                                      .ci = ci_us * 1e-6, .converged = 1};
         cl->seconds[cl->n++] = seconds;
@@ -162,8 +164,8 @@ static void check_cell(const cell *cl, MPIB_result *previous, int first, totals 
     t->guided += rp.measured;
     t->t_exhaustive += sum;
     t->t_guided += rp.seconds;
-    printf("# %-40s best %3d of %4d, guided %3d after %3d: %.4f, %5.1fx less time\n", cl->key,
-           best, cl->n, chosen, rp.measured, ratio, sum / rp.seconds);
+    printf("# %-40s best %-4s of %4d, guided %-4s after %3d: %.4f, %5.1fx less time\n", cl->key,
+           cl->layout[best], cl->n, cl->layout[chosen], rp.measured, ratio, sum / rp.seconds);
 }
 
 /* Reports a sequence and adds it to the totals: the guided search must
