@@ -11,7 +11,7 @@
 
 #include "cli.h"
 #include "cli_names.h"
-#include "model.h"
+#include "tune/model.h"
 
 enum { MAX_ITEMS = 64, OPT_ALPHA = 1000, OPT_BETA, OPT_GAMMA, OPT_SEGMENT, OPT_CURVE, OPT_FIT };
 

@@ -8,11 +8,11 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "env.h"
+#include "config/env.h"
 #include "himpi.h"
-#include "runtime.h"
-#include "table_file.h"
-#include "tune.h"
+#include "config/runtime.h"
+#include "config/table_file.h"
+#include "tune/tune.h"
 
 enum { MAX_LIST = 64, OPT_ALG_IN = 2000, OPT_ALG_OUT, OPT_ALGS, OPT_OPS, OPT_PROCS, OPT_SEARCH,
        OPT_MERGE, OPT_CHECK, OPT_LEVELS, OPT_TRACE };

@@ -4,7 +4,7 @@
 
 #include <stdlib.h>
 
-#include "container.h"
+#include "tune/container.h"
 #include "pcoll_container.h"
 
 typedef struct {

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "table.h"
+#include "config/table.h"
 
 /* A plan's levels from nlevels on must be zero, and the used ones valid:
  * a group count 1..max_groups, or 0 with a hardware level (and hw 0 with a

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "colltest.h"
-#include "topo.h"
+#include "topo/topo.h"
 #include "mpitap.h"
 
 enum {

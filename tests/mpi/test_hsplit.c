@@ -13,7 +13,7 @@
 
 #include "himpi.h"
 #include "mpitap.h"
-#include "topo.h"
+#include "topo/topo.h"
 
 static int rank, size;
 

@@ -12,13 +12,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cache.h"
+#include "hier/cache.h"
 #include "himpi.h"
 #include "mpitap.h"
-#include "plan.h"
-#include "table_file.h"
-#include "topo.h"
-#include "tune.h"
+#include "select/plan.h"
+#include "config/table_file.h"
+#include "topo/topo.h"
+#include "tune/tune.h"
 
 static int p, rank;
 static char dir[256];

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "env.h"
+#include "config/env.h"
 #include "unit.h"
 
 typedef struct pair {

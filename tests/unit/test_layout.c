@@ -2,7 +2,7 @@
  * assignment of ranks to groups for every p up to 64 and every g. */
 #include <config.h>
 
-#include "layout.h"
+#include "hier/layout.h"
 #include "unit.h"
 
 enum { MAXP = 64 };

@@ -4,7 +4,7 @@
 
 #include <math.h>
 
-#include "model.h"
+#include "tune/model.h"
 #include "unit.h"
 
 static const himpi_hockney net = {5e-6, 1e-9, 0};

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tune.h"
+#include "tune/tune.h"
 #include "unit.h"
 
 /* A tuning problem: candidates, their times, and what a search asked. */

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tune.h"
+#include "tune/tune.h"
 #include "unit.h"
 
 enum { MAX_CELL = 4096 };

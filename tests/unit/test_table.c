@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "table.h"
+#include "config/table.h"
 #include "unit.h"
 
 #define HEADER "himpi-table 2\n"

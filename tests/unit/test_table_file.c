@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "table_file.h"
+#include "config/table_file.h"
 #include "unit.h"
 
 /* Every test works in its own directory under /tmp (a checked fixture). */

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "topo.h"
+#include "topo/topo.h"
 #include "unit.h"
 
 static hwloc_topology_t synthetic(const char *description)

@@ -1,0 +1,171 @@
+/* interpose.c: the MPI functions libhimpi-pmpi defines, so that an
+ * unmodified MPI program (LD_PRELOAD, or linked before the MPI library)
+ * runs its collectives through HiMPI.  The rest of the library is compiled
+ * with pmpi_names.h, so its own MPI calls are PMPI_* ones. */
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config/runtime.h"
+
+/* pmpi_names.h maps these to PMPI_*; here they are the functions defined. */
+#undef MPI_Init
+#undef MPI_Finalize
+#undef MPI_Bcast
+#undef MPI_Reduce
+#undef MPI_Allreduce
+#undef MPI_Scatter
+#undef MPI_Gather
+#undef MPI_Allgather
+
+/* Whether collectives go through HiMPI: after a successful HiMPI_Init,
+ * unless HIMPI_DISABLE=1 or the threading level is MPI_THREAD_MULTIPLE
+ * (HiMPI's caches are not thread-safe). */
+static int active;
+
+static int debug(void)
+{
+    const himpi_runtime *rt = himpi_runtime_global();
+    return rt != NULL && rt->env.debug;
+}
+
+/* HIMPI_DISABLE, read by every process itself: nothing is broadcast yet
+ * when it decides whether HiMPI starts at all. */
+static int disabled(void)
+{
+    const char *value = getenv("HIMPI_DISABLE");
+    if (value == NULL || value[0] == '\0' || strcmp(value, "0") == 0)
+        return 0;
+    if (strcmp(value, "1") != 0)
+        fprintf(stderr, "himpi: HIMPI_DISABLE='%s' is not valid: expected 0 or 1; treated as 1\n",
+                value);
+    return 1;
+}
+
+/* Starts HiMPI after the MPI library; a failure (an invalid HIMPI_*
+ * value, reported by HiMPI_Init) leaves the program on MPI's own
+ * collectives. */
+static void start(int provided)
+{
+    if (disabled())
+        return;
+    int rank;
+    PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (HiMPI_Init(NULL, NULL) != MPI_SUCCESS) {
+        if (rank == 0)
+            fprintf(stderr, "himpi: not started; the MPI library's collectives run\n");
+        return;
+    }
+    active = provided != MPI_THREAD_MULTIPLE;
+    if (!active && debug() && rank == 0)
+        fprintf(stderr, "himpi: MPI_THREAD_MULTIPLE: the MPI library's collectives run\n");
+}
+
+int MPI_Init(int *argc, char ***argv)
+{
+    int rc = PMPI_Init(argc, argv);
+    if (rc == MPI_SUCCESS)
+        start(MPI_THREAD_SINGLE);
+    return rc;
+}
+
+int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
+{
+    int rc = PMPI_Init_thread(argc, argv, required, provided);
+    if (rc == MPI_SUCCESS)
+        start(*provided);
+    return rc;
+}
+
+int MPI_Finalize(void)
+{
+    if (active || himpi_runtime_global() != NULL)
+        HiMPI_Finalize();
+    active = 0;
+    return PMPI_Finalize();
+}
+
+/* Whether HiMPI runs a collective on comm: not when inactive, and not on
+ * an inter-communicator or an invalid one (MPI reports that), nor with
+ * HIMPI_GROUPS=1, which asks for the flat collective. */
+static int handles(MPI_Comm comm, const char *call)
+{
+    if (!active)
+        return 0;
+    int inter = 1;
+    if (comm != MPI_COMM_NULL)
+        PMPI_Comm_test_inter(comm, &inter);
+    const char *why = inter ? "not an intra-communicator"
+                      : himpi_runtime_global()->env.groups == 1 ? "HIMPI_GROUPS=1"
+                                                                : NULL;
+    if (why != NULL && debug()) {
+        int rank = 0;
+        if (comm != MPI_COMM_NULL)
+            PMPI_Comm_rank(comm, &rank);
+        if (rank == 0)
+            fprintf(stderr, "himpi: %s: %s, calling P%s\n", call, why, call);
+    }
+    return why == NULL;
+}
+
+/* HiMPI returns its errors; MPI passes them to comm's error handler. */
+static int outcome(MPI_Comm comm, int rc)
+{
+    if (rc != MPI_SUCCESS)
+        PMPI_Comm_call_errhandler(comm, rc);
+    return rc;
+}
+
+int MPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
+{
+    if (!handles(comm, "MPI_Bcast"))
+        return PMPI_Bcast(buffer, count, datatype, root, comm);
+    return outcome(comm, HiMPI_Bcast(buffer, count, datatype, root, comm));
+}
+
+int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+               int root, MPI_Comm comm)
+{
+    if (!handles(comm, "MPI_Reduce"))
+        return PMPI_Reduce(sendbuf, recvbuf, count, datatype, op, root, comm);
+    return outcome(comm, HiMPI_Reduce(sendbuf, recvbuf, count, datatype, op, root, comm));
+}
+
+int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                  MPI_Op op, MPI_Comm comm)
+{
+    if (!handles(comm, "MPI_Allreduce"))
+        return PMPI_Allreduce(sendbuf, recvbuf, count, datatype, op, comm);
+    return outcome(comm, HiMPI_Allreduce(sendbuf, recvbuf, count, datatype, op, comm));
+}
+
+int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
+{
+    if (!handles(comm, "MPI_Scatter"))
+        return PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                            comm);
+    return outcome(comm, HiMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                       recvtype, root, comm));
+}
+
+int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+               int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
+{
+    if (!handles(comm, "MPI_Gather"))
+        return PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                           comm);
+    return outcome(comm, HiMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                      recvtype, root, comm));
+}
+
+int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                  int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
+{
+    if (!handles(comm, "MPI_Allgather"))
+        return PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+    return outcome(comm, HiMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                         recvtype, comm));
+}

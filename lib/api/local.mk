@@ -1,0 +1,4 @@
+# lib/api: the entry points and initialisation.  Interposition
+# (interpose.c, pmpi_names.h) goes into libhimpi-pmpi only (lib/local.mk).
+libhimpi_la_SOURCES += \
+	%D%/init.c

@@ -1,0 +1,66 @@
+/* coll.h: what libhimpi's collective algorithms share (internal).
+ *
+ * Every flat algorithm runs one collective on all ranks of a communicator
+ * and has the signature of its operation below.  The communicator is always
+ * one of HiMPI's own (a duplicate or a split of the application's), so the
+ * algorithms' point-to-point messages cannot meet the application's.  They
+ * wait through MPIB_Wait, so they honour the HIMPI_WAIT policy.
+ *
+ * Scatter, gather and allgather move blocks: rank i owns blocks[i]
+ * consecutive blocks, in rank order (blocks == NULL: one block each).  A
+ * block is sendcount elements of sendtype on the sending side and recvcount
+ * elements of recvtype on the receiving side, as in MPI.  The hierarchical
+ * drivers use uneven block counts between groups of different sizes; every
+ * rank knows all of blocks[].
+ *
+ * An algorithm table per operation maps HiMPI_Alg to these functions;
+ * a NULL entry means the algorithm does not exist for that operation. */
+#ifndef HIMPI_COLL_H
+#define HIMPI_COLL_H
+
+#include <stddef.h>
+
+#include "himpi.h"
+#include "core/blocks.h"
+#include "core/p2p.h"
+#include "core/typed.h"
+
+typedef int (*himpi_bcast_fn)(void *buffer, int count, MPI_Datatype datatype, int root,
+                              MPI_Comm comm, int segsize);
+typedef int (*himpi_reduce_fn)(const void *sendbuf, void *recvbuf, int count,
+                               MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
+                               int segsize);
+typedef int (*himpi_allreduce_fn)(const void *sendbuf, void *recvbuf, int count,
+                                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                  int segsize);
+typedef int (*himpi_scatter_fn)(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                                MPI_Comm comm, const int *blocks, int segsize);
+typedef himpi_scatter_fn himpi_gather_fn;
+typedef int (*himpi_allgather_fn)(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                  void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                  MPI_Comm comm, const int *blocks, int segsize);
+
+/* The algorithm tables (NULL for an algorithm the operation lacks). */
+himpi_bcast_fn himpi_bcast_algorithm(HiMPI_Alg alg);
+himpi_reduce_fn himpi_reduce_algorithm(HiMPI_Alg alg);
+himpi_allreduce_fn himpi_allreduce_algorithm(HiMPI_Alg alg);
+himpi_scatter_fn himpi_scatter_algorithm(HiMPI_Alg alg);
+himpi_gather_fn himpi_gather_algorithm(HiMPI_Alg alg);
+himpi_allgather_fn himpi_allgather_algorithm(HiMPI_Alg alg);
+
+/* ---------------------------------------------------------------------- */
+/* Reductions                                                               */
+/* ---------------------------------------------------------------------- */
+
+/* 1 if op is commutative. */
+int himpi_commutative(MPI_Op op);
+
+/* Runs a reduce algorithm that keeps rank order only when the root is rank
+ * 0: directly for a commutative operation or root 0; otherwise with root 0,
+ * after which rank 0 sends the result to root. */
+int himpi_reduce_ordered(himpi_reduce_fn algorithm, const void *sendbuf, void *recvbuf,
+                         int count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
+                         int segsize);
+
+#endif /* HIMPI_COLL_H */

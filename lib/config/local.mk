@@ -1,0 +1,10 @@
+# lib/config: the environment, run-time settings and configuration tables.
+libhimpi_la_SOURCES += \
+	%D%/env.c \
+	%D%/env.h \
+	%D%/runtime.c \
+	%D%/runtime.h \
+	%D%/table.c \
+	%D%/table.h \
+	%D%/table_file.c \
+	%D%/table_file.h

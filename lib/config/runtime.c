@@ -1,0 +1,216 @@
+/* runtime.c: the settings and the table, loaded once and shared alike by
+ * every rank. */
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "config/runtime.h"
+#include "config/table_file.h"
+
+extern char **environ;
+
+static himpi_runtime *global;
+
+himpi_runtime *himpi_runtime_global(void)
+{
+    return global;
+}
+
+void himpi_runtime_set_global(himpi_runtime *rt)
+{
+    global = rt;
+}
+
+himpi_runtime *himpi_runtime_retain(himpi_runtime *rt)
+{
+    rt->refs++;
+    return rt;
+}
+
+void himpi_runtime_release(himpi_runtime *rt)
+{
+    if (rt == NULL || --rt->refs > 0)
+        return;
+    himpi_index_free(rt->index);
+    himpi_table_free(&rt->table);
+    free(rt);
+}
+
+static const char *from_environ(const char *name, void *ctx)
+{
+    (void)ctx;
+    return getenv(name);
+}
+
+/* Rank 0's part of loading: the settings, then the table.  Returns the
+ * status every rank must return. */
+static int read_on_root(himpi_runtime *rt)
+{
+    char err[4352];
+    if (himpi_env_check_names(environ, err, sizeof err) != 0)
+        fprintf(stderr, "himpi: warning: %s\n", err);
+    if (himpi_env_parse(from_environ, NULL, &rt->env, err, sizeof err) != 0) {
+        fprintf(stderr, "himpi: %s\n", err);
+        return MPI_ERR_ARG;
+    }
+    if (himpi_table_load(rt->env.conf_file, &rt->table, err, sizeof err) == 0)
+        return MPI_SUCCESS;
+    if (rt->env.strict) {
+        fprintf(stderr, "himpi: %s\nhimpi: HIMPI_STRICT=1: refusing to run without the table\n",
+                err);
+        return MPI_ERR_ARG;
+    }
+    fprintf(stderr, "himpi: %s\nhimpi: ignoring the table: every collective runs flat (g = 1)\n",
+            err);
+    return MPI_SUCCESS;
+}
+
+/* Rank 0's table, row for row, on every rank. */
+static int share_table(himpi_table *t, MPI_Comm comm, int rank)
+{
+    unsigned long long n = t->nrows;
+    int rc = MPI_Bcast(&t->header, (int)sizeof t->header, MPI_BYTE, 0, comm);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Bcast(&n, 1, MPI_UNSIGNED_LONG_LONG, 0, comm);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Bcast(&t->legacy, 1, MPI_INT, 0, comm);
+    if (rc != MPI_SUCCESS || n == 0)
+        return rc;
+    if (rank != 0 && (t->rows = malloc(n * sizeof *t->rows)) != NULL)
+        t->nrows = t->cap = n;
+    int ok = rank == 0 || t->rows != NULL;
+    if ((rc = MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, comm)) != MPI_SUCCESS)
+        return rc;
+    if (!ok)
+        return MPI_ERR_NO_MEM;
+    /* Rows are plain data and every rank runs the same binary; chunks keep
+     * each count within int. */
+    const size_t chunk = 1 << 20;
+    for (size_t i = 0; rc == MPI_SUCCESS && i < n; i += chunk) {
+        size_t m = n - i < chunk ? n - i : chunk;
+        rc = MPI_Bcast(t->rows + i, (int)(m * sizeof *t->rows), MPI_BYTE, 0, comm);
+    }
+    return rc;
+}
+
+int himpi_runtime_load(MPI_Comm comm, himpi_runtime **out)
+{
+    int rank;
+    MPI_Comm_rank(comm, &rank);
+    himpi_runtime *rt = calloc(1, sizeof *rt);
+    int status = rt != NULL ? MPI_SUCCESS : MPI_ERR_NO_MEM;
+    if (rt != NULL) {
+        himpi_table_init(&rt->table);
+        rt->refs = 1;
+        if (rank == 0)
+            status = read_on_root(rt);
+    }
+    /* Every rank learns the worst status, so that all fail or none. */
+    int rc = MPI_Allreduce(MPI_IN_PLACE, &status, 1, MPI_INT, MPI_MAX, comm);
+    if (rc == MPI_SUCCESS)
+        rc = status;
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Bcast(&rt->env, (int)sizeof rt->env, MPI_BYTE, 0, comm);
+    if (rc == MPI_SUCCESS)
+        rc = share_table(&rt->table, comm, rank);
+    if (rc == MPI_SUCCESS && (rt->index = himpi_index_build(&rt->table)) == NULL)
+        rc = MPI_ERR_NO_MEM;
+    if (rc != MPI_SUCCESS) {
+        himpi_runtime_release(rt);
+        return rc;
+    }
+    *out = rt;
+    return MPI_SUCCESS;
+}
+
+/* The distinct names of the hosts of comm, comma-separated, and the
+ * processes per host if every host runs as many (0 otherwise). */
+static void describe_hosts(MPI_Comm comm, himpi_table_header *h)
+{
+    int p, rank, len;
+    MPI_Comm_size(comm, &p);
+    MPI_Comm_rank(comm, &rank);
+    char name[MPI_MAX_PROCESSOR_NAME] = "";
+    MPI_Get_processor_name(name, &len);
+    char *all = rank == 0 ? calloc((size_t)p, sizeof name) : NULL;
+    int ok = rank != 0 || all != NULL;
+    MPI_Bcast(&ok, 1, MPI_INT, 0, comm);
+    if (!ok)
+        return;
+    MPI_Gather(name, (int)sizeof name, MPI_CHAR, all, (int)sizeof name, MPI_CHAR, 0, comm);
+    if (rank != 0)
+        return;
+    int hosts = 0, ppn = -1;
+    for (int i = 0; i < p; i++) {
+        const char *host = all + (size_t)i * sizeof name;
+        int first = 1, count = 0;
+        for (int j = 0; j < p; j++)
+            if (strcmp(host, all + (size_t)j * sizeof name) == 0) {
+                first &= j >= i;
+                count++;
+            }
+        if (!first)
+            continue;
+        ppn = ppn < 0 || ppn == count ? count : 0;
+        size_t used = strlen(h->hosts), need = strlen(host) + (hosts > 0);
+        if (used + need + 4 < sizeof h->hosts)
+            snprintf(h->hosts + used, sizeof h->hosts - used, "%s%s", hosts > 0 ? "," : "", host);
+        else if (used + 4 < sizeof h->hosts && strstr(h->hosts, ",...") == NULL)
+            strcat(h->hosts, ",...");
+        hosts++;
+    }
+    h->ppn = ppn > 0 ? ppn : 0;
+    free(all);
+}
+
+void himpi_runtime_header(const himpi_env *env, MPI_Comm comm, himpi_table_header *h)
+{
+    memset(h, 0, sizeof *h);
+    describe_hosts(comm, h);
+    char version[MPI_MAX_LIBRARY_VERSION_STRING];
+    int len;
+    MPI_Get_library_version(version, &len);
+    /* The first line names the library and version; the rest is build
+     * detail. */
+    size_t n = strcspn(version, "\n\r,");
+    n = n < sizeof h->mpi - 1 ? n : sizeof h->mpi - 1;
+    memcpy(h->mpi, version, n);
+    h->mpi[n] = '\0';
+    h->precision = env->precision;
+    time_t now = time(NULL);
+    struct tm utc;
+    gmtime_r(&now, &utc);
+    strftime(h->date, sizeof h->date, "%Y-%m-%dT%H:%M:%SZ", &utc);
+}
+
+int himpi_runtime_add(himpi_runtime *rt, MPI_Comm comm, const himpi_row *rows, int n)
+{
+    himpi_table fresh;
+    himpi_table_init(&fresh);
+    himpi_runtime_header(&rt->env, comm, &fresh.header);
+    int rc = MPI_SUCCESS;
+    for (int i = 0; i < n && rc == MPI_SUCCESS; i++)
+        if (himpi_table_put(&rt->table, &rows[i]) != 0 || himpi_table_put(&fresh, &rows[i]) != 0)
+            rc = MPI_ERR_NO_MEM;
+    if (rc == MPI_SUCCESS) {
+        himpi_index *ix = himpi_index_build(&rt->table);
+        if (ix == NULL) {
+            rc = MPI_ERR_NO_MEM;
+        } else {
+            himpi_index_free(rt->index);
+            rt->index = ix;
+        }
+    }
+    int rank;
+    MPI_Comm_rank(comm, &rank);
+    char err[4352];
+    if (rc == MPI_SUCCESS && rank == 0 &&
+        himpi_table_save(rt->env.conf_file, &fresh, err, sizeof err) != 0)
+        fprintf(stderr, "himpi: could not save the tuned plans: %s\n", err);
+    himpi_table_free(&fresh);
+    return rc;
+}

@@ -1,0 +1,53 @@
+/* runtime.h: what plain collective calls decide with, identical on every
+ * rank: the HIMPI_* settings and the configuration table.
+ *
+ * Rank 0 of a communicator reads the environment and the table file and
+ * broadcasts both, so a rank whose environment or file differs still
+ * decides like the others (a plan that differs between ranks would
+ * deadlock).  HiMPI_Init loads one over MPI_COMM_WORLD that every
+ * communicator shares; without HiMPI_Init, each communicator loads its own
+ * at its first collective. */
+#ifndef HIMPI_RUNTIME_H
+#define HIMPI_RUNTIME_H
+
+#include "config/env.h"
+#include "config/table.h"
+
+typedef struct himpi_runtime {
+    himpi_env env;
+    himpi_table table;
+    himpi_index *index;
+    int refs;
+} himpi_runtime;
+
+/* Loads the settings and the table on comm (collective).  An invalid
+ * setting is reported on rank 0 and gives MPI_ERR_ARG on every rank.  A
+ * malformed or unreadable table is reported on rank 0 ("file:line:
+ * reason") and the runtime starts with an empty table (the default plan),
+ * or, with HIMPI_STRICT=1, gives MPI_ERR_ARG on every rank. */
+int himpi_runtime_load(MPI_Comm comm, himpi_runtime **rt);
+
+/* Takes and drops a reference; the last drop frees. */
+himpi_runtime *himpi_runtime_retain(himpi_runtime *rt);
+void himpi_runtime_release(himpi_runtime *rt);
+
+/* The runtime HiMPI_Init loaded, or NULL. */
+himpi_runtime *himpi_runtime_global(void);
+void himpi_runtime_set_global(himpi_runtime *rt);
+
+/* Adds rows (identical on every rank of comm) to the table and its index,
+ * and on rank 0 of comm merges them into the table file; a failure to
+ * write is reported on rank 0 and leaves the rows in use for this run.
+ * Collective only in that every rank must call it alike. */
+int himpi_runtime_add(himpi_runtime *rt, MPI_Comm comm, const himpi_row *rows, int n);
+
+/* The header of a table this process writes: hostname, MPI library and
+ * version, precision and date. */
+void himpi_runtime_header(const himpi_env *env, MPI_Comm comm, himpi_table_header *header);
+
+/* Tunes what HIMPI_TUNE=init asks for on comm: every operation of
+ * HIMPI_OPID at every size of [HIMPI_MIN_MSG, HIMPI_MAX_MSG], skipping
+ * rows the table has, and adds the rows.  Collective. */
+int himpi_runtime_tune_init(himpi_runtime *rt, MPI_Comm comm);
+
+#endif /* HIMPI_RUNTIME_H */

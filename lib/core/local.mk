@@ -1,0 +1,14 @@
+# lib/core: the catalogue, names, validation, typed buffers, point-to-point.
+libhimpi_la_SOURCES += \
+	%D%/args.h \
+	%D%/blocks.c \
+	%D%/blocks.h \
+	%D%/names.c \
+	%D%/p2p.c \
+	%D%/p2p.h \
+	%D%/scratch.c \
+	%D%/scratch.h \
+	%D%/typed.c \
+	%D%/typed.h \
+	%D%/validate.c \
+	%D%/validate.h

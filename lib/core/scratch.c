@@ -1,0 +1,67 @@
+/* scratch.c: the temporary buffers of a persistent request. */
+#include <config.h>
+
+#include <stdlib.h>
+
+#include "core/scratch.h"
+
+struct himpi_scratch_buf {
+    void *base;
+    size_t bytes;
+};
+
+/* Persistent starts run one at a time (HiMPI, like the drivers, is not
+ * thread-safe), so one current scratch suffices. */
+static himpi_scratch *current;
+
+void himpi_scratch_begin(himpi_scratch *s)
+{
+    s->next = 0;
+    current = s;
+}
+
+void himpi_scratch_end(void)
+{
+    current = NULL;
+}
+
+int himpi_scratch_current(void)
+{
+    return current != NULL;
+}
+
+void *himpi_scratch_take(size_t bytes, int *kept)
+{
+    himpi_scratch *s = current;
+    *kept = s != NULL;
+    if (s == NULL)
+        return NULL;
+    if (s->next < s->n && s->bufs[s->next].bytes == bytes)
+        return s->bufs[s->next++].base;
+    if (s->next == s->n) {
+        if (s->n == s->cap) {
+            int cap = s->cap > 0 ? 2 * s->cap : 8;
+            struct himpi_scratch_buf *bufs = realloc(s->bufs, (size_t)cap * sizeof *bufs);
+            if (bufs == NULL)
+                return NULL;
+            s->bufs = bufs;
+            s->cap = cap;
+        }
+        s->bufs[s->n++] = (struct himpi_scratch_buf){NULL, 0};
+    }
+    /* A size that differs from the first start's (only if a start took
+     * another path) replaces the buffer. */
+    struct himpi_scratch_buf *b = &s->bufs[s->next];
+    free(b->base);
+    b->base = malloc(bytes);
+    b->bytes = b->base != NULL ? bytes : 0;
+    return b->base != NULL ? s->bufs[s->next++].base : NULL;
+}
+
+void himpi_scratch_free(himpi_scratch *s)
+{
+    for (int i = 0; i < s->n; i++)
+        free(s->bufs[i].base);
+    free(s->bufs);
+    *s = (himpi_scratch){NULL, 0, 0, 0};
+}

@@ -1,0 +1,112 @@
+/* levels.c: walking a plan level by level. */
+#include <config.h>
+
+#include "coll/coll.h"
+#include "hier/levels.h"
+#include "core/validate.h"
+
+void himpi_plan_of_params(const HiMPI_Params *params, HiMPI_Plan *plan)
+{
+    *plan = (HiMPI_Plan){.nlevels = 1, .alg_in = params->alg_in,
+                         .segment_size = params->segment_size};
+    plan->level[0] = (HiMPI_Level){params->groups, HIMPI_HW_NODE, params->alg_out};
+}
+
+int himpi_params_plan(HiMPI_Op op, MPI_Comm comm, const HiMPI_Params *params, HiMPI_Plan *plan)
+{
+    int p, rank, rc;
+    if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
+        (rc = himpi_check_params(op, params, p)) != MPI_SUCCESS)
+        return rc;
+    himpi_plan_of_params(params, plan);
+    return MPI_SUCCESS;
+}
+
+static int fill(himpi_comm *state, const himpi_layout *layout, int root, himpi_levels *l)
+{
+    *l = (himpi_levels){.layout = layout, .comm = layout->comm, .rank = layout->rank,
+                        .root = -1, .group = layout->group, .root_group = -1,
+                        .sizes = layout->sizes};
+    MPI_Comm_size(layout->comm, &l->p);
+    l->start = layout->starts[l->group];
+    int rc = himpi_layout_inner(layout, &l->inner);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (root < 0)
+        return himpi_layout_columns(state, layout, &l->outer);
+    l->root = layout->perm != NULL ? layout->perm[root] : root;
+    while (layout->starts[l->root_group + 1] <= l->root)
+        l->root_group++;
+    return himpi_layout_leaders(state, layout, l->root, &l->outer);
+}
+
+int himpi_levels_next(himpi_comm *state, const HiMPI_Plan *plan, int *depth, int root,
+                      int ordered, himpi_levels *l, HiMPI_Alg *flat)
+{
+    int p;
+    MPI_Comm_size(himpi_comm_private(state), &p);
+    for (; p > 1 && *depth < plan->nlevels; (*depth)++) {
+        const himpi_layout *layout;
+        int rc = himpi_comm_layout(state, &plan->level[*depth], &layout);
+        if (rc != MPI_SUCCESS)
+            return rc;
+        if (layout->g == 1)
+            continue;
+        if (layout->g == p || (ordered && layout->perm != NULL)) {
+            *flat = layout->g == p ? plan->level[*depth].alg : plan->alg_in;
+            return MPI_SUCCESS;
+        }
+        *flat = HIMPI_ALG_COUNT;
+        return fill(state, layout, root, l);
+    }
+    *flat = plan->alg_in;
+    return MPI_SUCCESS;
+}
+
+static int prepare(himpi_comm *state, const HiMPI_Plan *plan, int depth, int root, int ordered,
+                   HiMPI_Alg *flat)
+{
+    himpi_levels l;
+    himpi_comm *inner;
+    HiMPI_Alg below;
+    int rc = himpi_levels_next(state, plan, &depth, root, ordered, &l, flat);
+    if (rc != MPI_SUCCESS || *flat != HIMPI_ALG_COUNT)
+        return rc;
+    /* The drivers recurse into this rank's group with the root's position
+     * in it, or the group's first rank. */
+    int inner_root = root < 0 ? -1 : l.group == l.root_group ? l.root - l.start : 0;
+    if ((rc = himpi_comm_get_private(l.inner, &inner)) != MPI_SUCCESS)
+        return rc;
+    return prepare(inner, plan, depth + 1, inner_root, ordered, &below);
+}
+
+int himpi_levels_prepare(himpi_comm *state, const HiMPI_Plan *plan, int root, int ordered,
+                         HiMPI_Alg *flat)
+{
+    return prepare(state, plan, 0, root, ordered, flat);
+}
+
+int himpi_levels_share(const himpi_levels *l, void *buffer, int count, MPI_Datatype datatype)
+{
+    int columns = himpi_layout_min_size(l->layout), position = l->rank - l->start;
+    int rc = MPI_SUCCESS;
+    if (position == 0)
+        for (int q = columns; q < l->sizes[l->group] && rc == MPI_SUCCESS; q++)
+            rc = himpi_send(buffer, count, datatype, q, l->inner);
+    else if (position >= columns)
+        rc = himpi_recv(buffer, count, datatype, 0, l->inner);
+    return rc;
+}
+
+int himpi_levels_permute(const himpi_levels *l, const void *src, void *dst, int count,
+                         MPI_Datatype datatype, int to_group_order)
+{
+    int rc = MPI_SUCCESS;
+    for (int r = 0; r < l->p && rc == MPI_SUCCESS; r++) {
+        MPI_Aint from = to_group_order ? r : l->layout->perm[r];
+        MPI_Aint to = to_group_order ? l->layout->perm[r] : r;
+        rc = himpi_copy(himpi_at(src, from * count, datatype), count, datatype,
+                        himpi_at(dst, to * count, datatype), count, datatype);
+    }
+    return rc;
+}

@@ -1,0 +1,65 @@
+/* levels.h: walking a plan level by level.  Each level of a plan divides
+ * the communicator of the level above into groups (cache.h has the
+ * layouts); a collective then runs one algorithm among the groups and
+ * recurses into this rank's group with the rest of the plan. */
+#ifndef HIMPI_LEVELS_H
+#define HIMPI_LEVELS_H
+
+#include "hier/cache.h"
+#include "himpi.h"
+
+typedef struct himpi_levels {
+    const himpi_layout *layout;
+    MPI_Comm comm;    /* the ranks in group order (layout->comm) */
+    int p;            /* its size */
+    int rank;         /* this rank's position in comm */
+    int root;         /* the root's position (rooted collectives), -1 otherwise */
+    int group;        /* this rank's group */
+    int start;        /* the first position of this rank's group */
+    int root_group;   /* the root's group (rooted collectives) */
+    const int *sizes; /* the sizes of the groups */
+    MPI_Comm inner;   /* this rank's group */
+    MPI_Comm outer;   /* between groups: the leaders for a rooted collective, the ranks at
+                         this rank's position otherwise; MPI_COMM_NULL where this rank
+                         takes no part */
+} himpi_levels;
+
+/* The plan of HiMPI_Params: one level of g blocks. */
+void himpi_plan_of_params(const HiMPI_Params *params, HiMPI_Plan *plan);
+
+/* The same for a _params call of op on comm, after checking comm and
+ * params (1 <= g <= p, as HiMPI_Params require): MPI_SUCCESS or the error
+ * class. */
+int himpi_params_plan(HiMPI_Op op, MPI_Comm comm, const HiMPI_Params *params, HiMPI_Plan *plan);
+
+/* Finds, from plan level *depth on, the first level that divides state's
+ * communicator (levels with a single group are skipped) for a collective
+ * rooted at root (or unrooted if root < 0; root is a rank of state's
+ * communicator) and fills l with it: *flat is then HIMPI_ALG_COUNT and
+ * *depth that level.  Otherwise the rest of the plan runs as one
+ * algorithm on the whole communicator, *flat: alg_in when no level
+ * divides it, a level's algorithm when its groups are single ranks, and
+ * alg_in when ordered is set and the level's groups are not contiguous (a
+ * non-commutative reduction, whose operands must stay in rank order).
+ * Creates communicators at their first use (collective). */
+int himpi_levels_next(himpi_comm *state, const HiMPI_Plan *plan, int *depth, int root,
+                      int ordered, himpi_levels *l, HiMPI_Alg *flat);
+
+/* Creates every communicator plan needs on state's communicator and below
+ * for a collective rooted at root (-1: unrooted), as the collective's
+ * first call would, without communicating otherwise; *flat is what
+ * himpi_levels_next gives for the first level.  Collective. */
+int himpi_levels_prepare(himpi_comm *state, const HiMPI_Plan *plan, int root, int ordered,
+                         HiMPI_Alg *flat);
+
+/* After the step between groups of an unrooted collective: the ranks that
+ * sat it out (positions at or past the smallest group's size) receive the
+ * count elements of buffer from their group's first rank. */
+int himpi_levels_share(const himpi_levels *l, void *buffer, int count, MPI_Datatype datatype);
+
+/* Copies the p blocks of count elements of datatype between rank order
+ * (src when to_group_order is set) and the layout's group order. */
+int himpi_levels_permute(const himpi_levels *l, const void *src, void *dst, int count,
+                         MPI_Datatype datatype, int to_group_order);
+
+#endif /* HIMPI_LEVELS_H */

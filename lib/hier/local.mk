@@ -1,0 +1,16 @@
+# lib/hier: level drivers, layouts, the communicator cache, persistent requests.
+libhimpi_la_SOURCES += \
+	%D%/allgather.c \
+	%D%/allreduce.c \
+	%D%/bcast.c \
+	%D%/cache.c \
+	%D%/cache.h \
+	%D%/gather.c \
+	%D%/layout.c \
+	%D%/layout.h \
+	%D%/levels.c \
+	%D%/levels.h \
+	%D%/reduce.c \
+	%D%/request.c \
+	%D%/request.h \
+	%D%/scatter.c

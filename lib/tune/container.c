@@ -1,0 +1,115 @@
+/* container.c: libmpib containers for HiMPI's collectives with a fixed
+ * plan, so that the benchmarking core can time them like the MPI library's
+ * own.  Message sizes mean what they mean for libmpib's native containers. */
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "tune/container.h"
+#include "hier/levels.h"
+#include "mpib.h"
+
+typedef struct {
+    MPIB_coll_container base;
+    HiMPI_Op op;
+    HiMPI_Plan plan;
+    int groups; /* the HiMPI_Params' g, checked against the communicator; -1 for a plan */
+    void *sendbuf, *recvbuf;
+    int count; /* bytes, or doubles for the reductions */
+} himpi_container;
+
+int himpi_container_buffers(HiMPI_Op op, MPI_Comm comm, int root, int M, void **sendbuf,
+                            void **recvbuf, int *count)
+{
+    int rank, p;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &p);
+    size_t m = (size_t)M, all = m * (size_t)p, send = m, recv = m;
+    switch (op) {
+    case HIMPI_OP_SCATTER:   send = rank == root ? all : 0; break;
+    case HIMPI_OP_GATHER:    recv = rank == root ? all : 0; break;
+    case HIMPI_OP_ALLGATHER: recv = all; break;
+    default: break;
+    }
+    *count = op == HIMPI_OP_REDUCE || op == HIMPI_OP_ALLREDUCE ? M / (int)sizeof(double) : M;
+    /* One byte at least, so that a successful calloc is never NULL. */
+    *sendbuf = calloc(send + 1, 1);
+    *recvbuf = calloc(recv + 1, 1);
+    return *sendbuf != NULL && *recvbuf != NULL ? MPI_SUCCESS : MPI_ERR_NO_MEM;
+}
+
+static int execute(void *self, MPI_Comm comm, int root, int M);
+
+static int initialize(void *self, MPI_Comm comm, int root, int M)
+{
+    himpi_container *c = self;
+    int p;
+    MPI_Comm_size(comm, &p);
+    int rc = himpi_container_buffers(c->op, comm, root, M, &c->sendbuf, &c->recvbuf, &c->count);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    /* HiMPI_Params allow 1 to p groups (a plan's 0 is a hardware level). */
+    if (c->groups >= 0 && (c->groups < 1 || c->groups > p))
+        return MPI_ERR_ARG;
+    /* One untimed run creates the layout's sub-communicators, so that no
+     * timed repetition pays for them. */
+    return execute(self, comm, root, M);
+}
+
+static int execute(void *self, MPI_Comm comm, int root, int M)
+{
+    himpi_container *c = self;
+    const HiMPI_Plan *p = &c->plan;
+    void *s = c->sendbuf, *r = c->recvbuf;
+    int n = c->count;
+    (void)M;
+    switch (c->op) {
+    case HIMPI_OP_BCAST:     return HiMPI_Bcast_plan(r, n, MPI_BYTE, root, comm, p);
+    case HIMPI_OP_REDUCE:    return HiMPI_Reduce_plan(s, r, n, MPI_DOUBLE, MPI_SUM, root, comm, p);
+    case HIMPI_OP_ALLREDUCE: return HiMPI_Allreduce_plan(s, r, n, MPI_DOUBLE, MPI_SUM, comm, p);
+    case HIMPI_OP_SCATTER:
+        return HiMPI_Scatter_plan(s, n, MPI_BYTE, r, n, MPI_BYTE, root, comm, p);
+    case HIMPI_OP_GATHER:
+        return HiMPI_Gather_plan(s, n, MPI_BYTE, r, n, MPI_BYTE, root, comm, p);
+    case HIMPI_OP_ALLGATHER: return HiMPI_Allgather_plan(s, n, MPI_BYTE, r, n, MPI_BYTE, comm, p);
+    case HIMPI_OP_COUNT:     break;
+    }
+    return MPI_ERR_ARG;
+}
+
+static int finalize(void *self, MPI_Comm comm, int root)
+{
+    himpi_container *c = self;
+    (void)comm, (void)root;
+    free(c->sendbuf);
+    free(c->recvbuf);
+    c->sendbuf = c->recvbuf = NULL;
+    return MPI_SUCCESS;
+}
+
+struct MPIB_coll_container *HiMPI_Container_alloc_plan(HiMPI_Op op, const HiMPI_Plan *plan)
+{
+    if (HiMPI_Op_name(op) == NULL || plan == NULL)
+        return NULL;
+    himpi_container *c = calloc(1, sizeof *c);
+    if (c == NULL)
+        return NULL;
+    c->base = (MPIB_coll_container){HiMPI_Op_name(op), initialize, execute, finalize};
+    c->op = op;
+    c->plan = *plan;
+    c->groups = -1;
+    return &c->base;
+}
+
+struct MPIB_coll_container *HiMPI_Container_alloc(HiMPI_Op op, const HiMPI_Params *params)
+{
+    if (params == NULL)
+        return NULL;
+    HiMPI_Plan plan;
+    himpi_plan_of_params(params, &plan);
+    himpi_container *c = (himpi_container *)(void *)HiMPI_Container_alloc_plan(op, &plan);
+    if (c != NULL)
+        c->groups = params->groups;
+    return c != NULL ? &c->base : NULL;
+}
