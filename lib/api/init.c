@@ -1,14 +1,30 @@
 /* init.c: HiMPI_Init and HiMPI_Finalize. */
 #include <config.h>
 
+#include "config/runtime.h"
 #include "hier/cache.h"
 #include "himpi.h"
 #include "mpib.h"
-#include "config/runtime.h"
+#include "tune/tune_runtime.h"
 
 /* Whether HiMPI_Init called MPI_Init, so that HiMPI_Finalize must call
  * MPI_Finalize. */
 static int owns_mpi;
+
+/* The attribute of MPI_COMM_SELF that releases HiMPI_Init's runtime. */
+static int runtime_keyval = MPI_KEYVAL_INVALID;
+
+/* MPI deletes MPI_COMM_SELF's attributes first thing in MPI_Finalize, while
+ * MPI still works: the moment to release the runtime of an application
+ * that never called HiMPI_Finalize. */
+static int release_runtime(MPI_Comm comm, int keyval, void *value, void *extra)
+{
+    (void)comm, (void)keyval, (void)value, (void)extra;
+    himpi_runtime_release(himpi_runtime_global());
+    himpi_runtime_set_global(NULL);
+    MPI_Comm_free_keyval(&runtime_keyval);
+    return MPI_SUCCESS;
+}
 
 void HiMPI_Get_version(int *major, int *minor, int *patch)
 {
@@ -38,6 +54,10 @@ int HiMPI_Init(int *argc, char ***argv)
     /* Rank 0's policy, like every other setting. */
     MPIB_set_wait_policy(rt->env.wait);
     himpi_runtime_set_global(rt);
+    if ((rc = MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, release_runtime, &runtime_keyval,
+                                     NULL)) != MPI_SUCCESS ||
+        (rc = MPI_Comm_set_attr(MPI_COMM_SELF, runtime_keyval, NULL)) != MPI_SUCCESS)
+        return rc;
     if (rt->env.tune == HIMPI_TUNE_INIT)
         return himpi_runtime_tune_init(rt, MPI_COMM_WORLD);
     return MPI_SUCCESS;
@@ -46,6 +66,8 @@ int HiMPI_Init(int *argc, char ***argv)
 int HiMPI_Finalize(void)
 {
     himpi_cache_finalize();
+    if (runtime_keyval != MPI_KEYVAL_INVALID)
+        MPI_Comm_delete_attr(MPI_COMM_SELF, runtime_keyval);
     if (!owns_mpi)
         return MPI_SUCCESS;
     owns_mpi = 0;

@@ -13,8 +13,8 @@
  * drivers use uneven block counts between groups of different sizes; every
  * rank knows all of blocks[].
  *
- * An algorithm table per operation maps HiMPI_Alg to these functions;
- * a NULL entry means the algorithm does not exist for that operation. */
+ * The catalogue (core/catalogue.h) lists which operation has which
+ * algorithm; himpi_coll finds the function. */
 #ifndef HIMPI_COLL_H
 #define HIMPI_COLL_H
 
@@ -41,13 +41,20 @@ typedef int (*himpi_allgather_fn)(const void *sendbuf, int sendcount, MPI_Dataty
                                   void *recvbuf, int recvcount, MPI_Datatype recvtype,
                                   MPI_Comm comm, const int *blocks, int segsize);
 
-/* The algorithm tables (NULL for an algorithm the operation lacks). */
-himpi_bcast_fn himpi_bcast_algorithm(HiMPI_Alg alg);
-himpi_reduce_fn himpi_reduce_algorithm(HiMPI_Alg alg);
-himpi_allreduce_fn himpi_allreduce_algorithm(HiMPI_Alg alg);
-himpi_scatter_fn himpi_scatter_algorithm(HiMPI_Alg alg);
-himpi_gather_fn himpi_gather_algorithm(HiMPI_Alg alg);
-himpi_allgather_fn himpi_allgather_algorithm(HiMPI_Alg alg);
+/* A flat algorithm of any operation: the member named after the operation
+ * (catalogue.h's lower-case op) is the one to call. */
+typedef union himpi_algorithm {
+    himpi_bcast_fn bcast;
+    himpi_reduce_fn reduce;
+    himpi_allreduce_fn allreduce;
+    himpi_scatter_fn scatter;
+    himpi_gather_fn gather;
+    himpi_allgather_fn allgather;
+} himpi_algorithm;
+
+/* Algorithm alg of op (coll/dispatch.c, from the catalogue); every member
+ * NULL if op has no such algorithm. */
+himpi_algorithm himpi_coll(HiMPI_Op op, HiMPI_Alg alg);
 
 /* ---------------------------------------------------------------------- */
 /* Reductions                                                               */

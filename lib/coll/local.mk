@@ -18,6 +18,7 @@ libhimpi_la_SOURCES += \
 	%D%/bcast/scatter_ring_allgather.c \
 	%D%/bcast/split_binary.c \
 	%D%/coll.h \
+	%D%/dispatch.c \
 	%D%/gather/binomial.c \
 	%D%/gather/linear.c \
 	%D%/gather/linear_sync.c \

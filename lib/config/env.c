@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "config/env.h"
-#include "tune/tune.h"
+#include "core/names.h"
 
 enum var {
     CONF_FILE, TUNE, GENERATE_CONFIG, OPID, MIN_MSG, MAX_MSG, MSG_STRIDE, NUM_LEVELS, SEARCH, GROUPS,
@@ -370,8 +370,8 @@ static int parse_precision(const parser *p, MPIB_precision *precision)
 static int parse_search(const parser *p, char *search, size_t len)
 {
     text t = read_var(p, SEARCH);
-    const char *name = t.value != NULL ? t.value : himpi_search_guided.name;
-    if (himpi_search_by_name(name) == NULL)
+    const char *name = t.value != NULL ? t.value : himpi_search_default();
+    if (!himpi_search_known(name))
         return invalid(p, t, "expected guided or exhaustive");
     snprintf(search, len, "%s", name);
     return 0;
@@ -440,4 +440,11 @@ int himpi_env_check_names(char *const *envp, char *err, size_t errlen)
         return -1;
     }
     return 0;
+}
+
+HiMPI_Alg himpi_env_alg(const himpi_env *env, HiMPI_Op op, int outer)
+{
+    HiMPI_Alg forced = outer ? env->alg_out : env->alg_in;
+    return forced != HIMPI_ALG_COUNT && HiMPI_Alg_supported(op, forced) ? forced
+                                                                       : HIMPI_ALG_NATIVE;
 }

@@ -62,4 +62,9 @@ int himpi_env_parse(himpi_env_getter get, void *ctx, himpi_env *env, char *err, 
  * which is most likely a misspelling. */
 int himpi_env_check_names(char *const *envp, char *err, size_t errlen);
 
+/* The algorithm plain calls of op use between groups (outer = 1) or inside
+ * them when the table has no say: the one HIMPI_ALG_OUT or HIMPI_ALG_IN
+ * names if it exists for op, native otherwise. */
+HiMPI_Alg himpi_env_alg(const himpi_env *env, HiMPI_Op op, int outer);
+
 #endif /* HIMPI_ENV_H */

@@ -45,9 +45,4 @@ int himpi_runtime_add(himpi_runtime *rt, MPI_Comm comm, const himpi_row *rows, i
  * version, precision and date. */
 void himpi_runtime_header(const himpi_env *env, MPI_Comm comm, himpi_table_header *header);
 
-/* Tunes what HIMPI_TUNE=init asks for on comm: every operation of
- * HIMPI_OPID at every size of [HIMPI_MIN_MSG, HIMPI_MAX_MSG], skipping
- * rows the table has, and adds the rows.  Collective. */
-int himpi_runtime_tune_init(himpi_runtime *rt, MPI_Comm comm);
-
 #endif /* HIMPI_RUNTIME_H */

@@ -3,7 +3,11 @@ libhimpi_la_SOURCES += \
 	%D%/args.h \
 	%D%/blocks.c \
 	%D%/blocks.h \
+	%D%/catalogue.h \
 	%D%/names.c \
+	%D%/names.h \
+	%D%/ops.c \
+	%D%/ops.h \
 	%D%/p2p.c \
 	%D%/p2p.h \
 	%D%/scratch.c \

@@ -1,33 +1,36 @@
-/* names.c: algorithms and operations by name, and which algorithm exists
- * for which operation. */
+/* names.c: operations and algorithms by name, which algorithm exists for
+ * which operation, and the original HiMPI's algorithm ids: all read off
+ * the catalogue. */
 #include <config.h>
 
 #include <string.h>
 
-#include "coll/coll.h"
+#include "core/catalogue.h"
+#include "core/names.h"
+#include "core/ops.h"
 
 static const char *const alg_names[HIMPI_ALG_COUNT] = {
-    [HIMPI_ALG_NATIVE] = "native",
-    [HIMPI_ALG_LINEAR] = "linear",
-    [HIMPI_ALG_CHAIN] = "chain",
-    [HIMPI_ALG_PIPELINE] = "pipeline",
-    [HIMPI_ALG_BINOMIAL] = "binomial",
-    [HIMPI_ALG_BINARY] = "binary",
-    [HIMPI_ALG_SPLIT_BINARY] = "split-binary",
-    [HIMPI_ALG_SCATTER_RING_ALLGATHER] = "scatter-ring-allgather",
-    [HIMPI_ALG_SCATTER_RD_ALLGATHER] = "scatter-rd-allgather",
-    [HIMPI_ALG_RECURSIVE_DOUBLING] = "recursive-doubling",
-    [HIMPI_ALG_RING] = "ring",
-    [HIMPI_ALG_SEGMENTED_RING] = "segmented-ring",
-    [HIMPI_ALG_RABENSEIFNER] = "rabenseifner",
-    [HIMPI_ALG_LINEAR_SYNC] = "linear-sync",
-    [HIMPI_ALG_GATHER_BCAST] = "gather-bcast",
+#define NAME(ID, name) [HIMPI_ALG_##ID] = name,
+    HIMPI_ALGORITHMS(NAME)
+#undef NAME
 };
 
-static const char *const op_names[HIMPI_OP_COUNT] = {
-    [HIMPI_OP_BCAST] = "bcast",         [HIMPI_OP_REDUCE] = "reduce",
-    [HIMPI_OP_ALLREDUCE] = "allreduce", [HIMPI_OP_SCATTER] = "scatter",
-    [HIMPI_OP_GATHER] = "gather",       [HIMPI_OP_ALLGATHER] = "allgather",
+/* An algorithm missing from the list would have no name. */
+#define ONE(ID, ...) +1
+_Static_assert(0 HIMPI_ALGORITHMS(ONE) == HIMPI_ALG_COUNT,
+               "catalogue.h lists every HiMPI_Alg once");
+_Static_assert(0 HIMPI_OPERATIONS(ONE) == HIMPI_OP_COUNT, "catalogue.h lists every HiMPI_Op once");
+#undef ONE
+
+/* The original's id of each algorithm of each operation, -1 for none, and
+ * whether the pair exists at all. */
+static const struct {
+    int exists;
+    int legacy;
+} pairs[HIMPI_OP_COUNT][HIMPI_ALG_COUNT] = {
+#define PAIR(OP, op, ALG, alg, legacy, cost) [HIMPI_OP_##OP][HIMPI_ALG_##ALG] = {1, legacy},
+    HIMPI_CATALOGUE(PAIR)
+#undef PAIR
 };
 
 /* The index of name in names[0 .. n-1], or -1. */
@@ -55,30 +58,47 @@ const char *HiMPI_Alg_name(HiMPI_Alg alg)
 
 int HiMPI_Op_from_name(const char *name, HiMPI_Op *op)
 {
-    int i = lookup(op_names, HIMPI_OP_COUNT, name);
-    if (i < 0)
-        return MPI_ERR_ARG;
-    *op = (HiMPI_Op)i;
-    return MPI_SUCCESS;
+    for (int i = 0; name != NULL && i < HIMPI_OP_COUNT; i++)
+        if (strcmp(name, himpi_op_info_of((HiMPI_Op)i)->name) == 0) {
+            *op = (HiMPI_Op)i;
+            return MPI_SUCCESS;
+        }
+    return MPI_ERR_ARG;
 }
 
 const char *HiMPI_Op_name(HiMPI_Op op)
 {
-    return op >= 0 && op < HIMPI_OP_COUNT ? op_names[op] : NULL;
+    const himpi_op_info *info = himpi_op_info_of(op);
+    return info != NULL ? info->name : NULL;
 }
 
 int HiMPI_Alg_supported(HiMPI_Op op, HiMPI_Alg alg)
 {
-    if (HiMPI_Alg_name(alg) == NULL)
-        return 0;
-    switch (op) {
-    case HIMPI_OP_BCAST:     return himpi_bcast_algorithm(alg) != NULL;
-    case HIMPI_OP_REDUCE:    return himpi_reduce_algorithm(alg) != NULL;
-    case HIMPI_OP_ALLREDUCE: return himpi_allreduce_algorithm(alg) != NULL;
-    case HIMPI_OP_SCATTER:   return himpi_scatter_algorithm(alg) != NULL;
-    case HIMPI_OP_GATHER:    return himpi_gather_algorithm(alg) != NULL;
-    case HIMPI_OP_ALLGATHER: return himpi_allgather_algorithm(alg) != NULL;
-    case HIMPI_OP_COUNT:     break;
-    }
+    return HiMPI_Op_name(op) != NULL && HiMPI_Alg_name(alg) != NULL && pairs[op][alg].exists;
+}
+
+int himpi_alg_of_legacy(HiMPI_Op op, int id, HiMPI_Alg *alg)
+{
+    for (int i = 0; HiMPI_Op_name(op) != NULL && i < HIMPI_ALG_COUNT; i++)
+        if (pairs[op][i].exists && pairs[op][i].legacy == id && id >= 0) {
+            *alg = (HiMPI_Alg)i;
+            return 1;
+        }
     return 0;
+}
+
+static const char *const searches[] = {
+#define SEARCH(id, name) name,
+    HIMPI_SEARCHES(SEARCH)
+#undef SEARCH
+};
+
+const char *himpi_search_default(void)
+{
+    return searches[0];
+}
+
+int himpi_search_known(const char *name)
+{
+    return lookup(searches, (int)(sizeof searches / sizeof searches[0]), name) >= 0;
 }

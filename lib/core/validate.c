@@ -57,3 +57,10 @@ int himpi_check_plan(HiMPI_Op operation, const HiMPI_Plan *plan)
     }
     return MPI_SUCCESS;
 }
+
+void himpi_plan_of_params(const HiMPI_Params *params, HiMPI_Plan *plan)
+{
+    *plan = (HiMPI_Plan){.nlevels = 1, .alg_in = params->alg_in,
+                         .segment_size = params->segment_size};
+    plan->level[0] = (HiMPI_Level){params->groups, HIMPI_HW_NODE, params->alg_out};
+}

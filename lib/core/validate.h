@@ -24,4 +24,7 @@ int himpi_check_params(HiMPI_Op operation, const HiMPI_Params *params, int size)
  * operation and a non-negative segment size. */
 int himpi_check_plan(HiMPI_Op operation, const HiMPI_Plan *plan);
 
+/* The plan of HiMPI_Params: one level of g rank blocks. */
+void himpi_plan_of_params(const HiMPI_Params *params, HiMPI_Plan *plan);
+
 #endif /* HIMPI_VALIDATE_H */

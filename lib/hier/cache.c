@@ -5,7 +5,6 @@
 
 #include "hier/cache.h"
 #include "hier/layout.h"
-#include "config/runtime.h"
 #include "topo/topo.h"
 
 /* A leaders communicator serves every root that is the first rank of its
@@ -33,7 +32,8 @@ struct himpi_comm {
     int owns_dup; /* 0 for HiMPI's own sub-communicators, which need none */
     int p, rank;
     layout_t *layouts;
-    himpi_runtime *runtime; /* loaded at the first plain call */
+    void *slot;             /* the layer above's, released with release_slot */
+    void (*release_slot)(void *);
     himpi_comm *next;       /* every state, so that finalisation finds them */
 };
 
@@ -74,7 +74,8 @@ static int delete_state(MPI_Comm comm, int keyval, void *value, void *extra)
         free_layout(s->layouts, s);
         s->layouts = next;
     }
-    himpi_runtime_release(s->runtime);
+    if (s->release_slot != NULL)
+        s->release_slot(s->slot);
     if (s->owns_dup)
         MPI_Comm_free(&s->dup);
     for (himpi_comm **p = &all_states; *p != NULL; p = &(*p)->next)
@@ -99,8 +100,6 @@ static int at_finalize(MPI_Comm comm, int keyval, void *value, void *extra)
 {
     (void)comm, (void)keyval, (void)value, (void)extra;
     release_all();
-    himpi_runtime_release(himpi_runtime_global());
-    himpi_runtime_set_global(NULL);
     MPI_Comm_free_keyval(&state_keyval);
     MPI_Comm_free_keyval(&finalize_keyval);
     return MPI_SUCCESS;
@@ -165,22 +164,16 @@ MPI_Comm himpi_comm_private(const himpi_comm *state)
     return state->dup;
 }
 
-int himpi_comm_runtime(himpi_comm *state, himpi_runtime **rt)
+void *himpi_comm_slot(const himpi_comm *state)
 {
-    if (state->runtime == NULL) {
-        himpi_runtime *global = himpi_runtime_global();
-        if (global != NULL)
-            state->runtime = himpi_runtime_retain(global);
-        else {
-            int rc = himpi_runtime_load(state->dup, &state->runtime);
-            if (rc != MPI_SUCCESS)
-                return rc;
-        }
-    }
-    *rt = state->runtime;
-    return MPI_SUCCESS;
+    return state->slot;
 }
 
+void himpi_comm_set_slot(himpi_comm *state, void *value, void (*release)(void *value))
+{
+    state->slot = value;
+    state->release_slot = release;
+}
 
 /* Sizes and starts of g balanced blocks: the layout of HiMPI_Params. */
 static int block_layout(layout_t *l, int p, int g)

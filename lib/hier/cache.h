@@ -13,11 +13,9 @@
 #include "himpi.h"
 
 typedef struct himpi_comm himpi_comm;
-struct himpi_runtime;
 
-/* Arranges for everything HiMPI holds (the states below and HiMPI_Init's
- * runtime) to be freed at the start of MPI_Finalize, if HiMPI_Finalize
- * has not freed it before.  Called at the first use of either. */
+/* Arranges for the states below to be freed at the start of MPI_Finalize,
+ * if HiMPI_Finalize has not freed them before.  Called at the first use. */
 int himpi_cache_init(void);
 
 /* HiMPI's state for comm, created at first use. */
@@ -26,10 +24,11 @@ int himpi_comm_get(MPI_Comm comm, himpi_comm **state);
 /* The private duplicate of comm, where flat algorithms run. */
 MPI_Comm himpi_comm_private(const himpi_comm *state);
 
-/* The settings and table plain calls on this communicator decide with:
- * HiMPI_Init's, or loaded over the communicator at the first call if the
- * application did not call HiMPI_Init (collective then). */
-int himpi_comm_runtime(himpi_comm *state, struct himpi_runtime **rt);
+/* What a layer above keeps for this communicator (the entry points keep
+ * the settings its plain calls decide with): NULL until set.  The state
+ * releases it with the given function when it goes. */
+void *himpi_comm_slot(const himpi_comm *state);
+void himpi_comm_set_slot(himpi_comm *state, void *value, void (*release)(void *value));
 
 /* The state of one of HiMPI's own sub-communicators, which needs no
  * duplicate: collectives of a deeper plan level run on it directly. */
@@ -79,8 +78,7 @@ int himpi_layout_min_size(const himpi_layout *layout);
  * deeper levels are not counted. */
 int himpi_comm_held(MPI_Comm comm);
 
-/* Frees the state of every communicator and HiMPI_Init's runtime, as
- * MPI_Finalize would. */
+/* Frees the state of every communicator, as MPI_Finalize would. */
 void himpi_cache_finalize(void);
 
 #endif /* HIMPI_CACHE_H */

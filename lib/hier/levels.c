@@ -3,24 +3,6 @@
 
 #include "coll/coll.h"
 #include "hier/levels.h"
-#include "core/validate.h"
-
-void himpi_plan_of_params(const HiMPI_Params *params, HiMPI_Plan *plan)
-{
-    *plan = (HiMPI_Plan){.nlevels = 1, .alg_in = params->alg_in,
-                         .segment_size = params->segment_size};
-    plan->level[0] = (HiMPI_Level){params->groups, HIMPI_HW_NODE, params->alg_out};
-}
-
-int himpi_params_plan(HiMPI_Op op, MPI_Comm comm, const HiMPI_Params *params, HiMPI_Plan *plan)
-{
-    int p, rank, rc;
-    if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
-        (rc = himpi_check_params(op, params, p)) != MPI_SUCCESS)
-        return rc;
-    himpi_plan_of_params(params, plan);
-    return MPI_SUCCESS;
-}
 
 static int fill(himpi_comm *state, const himpi_layout *layout, int root, himpi_levels *l)
 {

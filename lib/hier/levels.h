@@ -24,14 +24,6 @@ typedef struct himpi_levels {
                          takes no part */
 } himpi_levels;
 
-/* The plan of HiMPI_Params: one level of g blocks. */
-void himpi_plan_of_params(const HiMPI_Params *params, HiMPI_Plan *plan);
-
-/* The same for a _params call of op on comm, after checking comm and
- * params (1 <= g <= p, as HiMPI_Params require): MPI_SUCCESS or the error
- * class. */
-int himpi_params_plan(HiMPI_Op op, MPI_Comm comm, const HiMPI_Params *params, HiMPI_Plan *plan);
-
 /* Finds, from plan level *depth on, the first level that divides state's
  * communicator (levels with a single group are skipped) for a collective
  * rooted at root (or unrooted if root < 0; root is a rank of state's

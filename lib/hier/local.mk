@@ -5,6 +5,8 @@ libhimpi_la_SOURCES += \
 	%D%/bcast.c \
 	%D%/cache.c \
 	%D%/cache.h \
+	%D%/drivers.c \
+	%D%/drivers.h \
 	%D%/gather.c \
 	%D%/layout.c \
 	%D%/layout.h \

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 
 #include "coll/level_requests.h"
+#include "core/ops.h"
+#include "hier/drivers.h"
 #include "coll/native.h"
 #include "hier/levels.h"
 #include "mpib.h"
@@ -14,7 +16,7 @@
 struct HiMPI_Request_s {
     HiMPI_Plan plan;
     himpi_coll_args args;
-    himpi_start_fn start;
+    himpi_driver_fn driver;
     MPI_Comm comm;         /* HiMPI's private communicator the plan runs on */
     MPI_Request native;    /* the library's persistent collective, or MPI_REQUEST_NULL */
     himpi_scratch scratch; /* the starts' temporary buffers */
@@ -23,9 +25,8 @@ struct HiMPI_Request_s {
     int result; /* of the current start when it ran in HiMPI_Start */
 };
 
-int himpi_request_init(HiMPI_Op op, himpi_comm *state, const HiMPI_Plan *plan, int ordered,
-                       himpi_start_fn start, const himpi_coll_args *args, MPI_Info info,
-                       HiMPI_Request *request)
+int himpi_request_init(HiMPI_Op op, himpi_comm *state, const HiMPI_Plan *plan,
+                       const himpi_coll_args *args, MPI_Info info, HiMPI_Request *request)
 {
     if (request == NULL)
         return MPI_ERR_REQUEST;
@@ -36,12 +37,13 @@ int himpi_request_init(HiMPI_Op op, himpi_comm *state, const HiMPI_Plan *plan, i
     HiMPI_Alg flat;
     int rc;
     if ((rc = himpi_comm_get_private(comm, &own)) != MPI_SUCCESS ||
-        (rc = himpi_levels_prepare(own, plan, args->root, ordered, &flat)) != MPI_SUCCESS)
+        (rc = himpi_levels_prepare(own, plan, args->root, himpi_args_ordered(op, args),
+                                    &flat)) != MPI_SUCCESS)
         return rc;
     HiMPI_Request r = malloc(sizeof *r);
     if (r == NULL)
         return MPI_ERR_NO_MEM;
-    *r = (struct HiMPI_Request_s){.plan = *plan, .args = *args, .start = start,
+    *r = (struct HiMPI_Request_s){.plan = *plan, .args = *args, .driver = himpi_driver(op),
                                   .comm = comm,
                                   .native = MPI_REQUEST_NULL};
     if (flat == HIMPI_ALG_NATIVE &&
@@ -65,7 +67,7 @@ int HiMPI_Start(HiMPI_Request *request)
     }
     himpi_scratch_begin(&r->scratch);
     himpi_level_requests_begin(&r->levels);
-    r->result = r->start(&r->args, r->comm, &r->plan);
+    r->result = r->driver(&r->args, r->comm, &r->plan);
     himpi_level_requests_end();
     himpi_scratch_end();
     r->active = 1;

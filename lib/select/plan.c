@@ -1,46 +1,9 @@
-/* plan.c: plain calls look up their plan. */
+/* plan.c: the plan of a plain call, looked up. */
 #include <config.h>
 
 #include <stdio.h>
 
-#include "hier/cache.h"
-#include "hier/levels.h"
 #include "select/plan.h"
-#include "config/runtime.h"
-#include "tune/tune.h"
-#include "core/validate.h"
-
-HiMPI_Alg himpi_plan_alg(const himpi_env *env, HiMPI_Op op, int outer)
-{
-    HiMPI_Alg forced = outer ? env->alg_out : env->alg_in;
-    return forced != HIMPI_ALG_COUNT && HiMPI_Alg_supported(op, forced) ? forced
-                                                                       : HIMPI_ALG_NATIVE;
-}
-
-int himpi_plan_is_root(MPI_Comm comm, int root)
-{
-    int p, rank;
-    return himpi_check_comm(comm, &p, &rank) == MPI_SUCCESS && rank == root;
-}
-
-/* With HIMPI_TUNE=lazy, the first call of a size the table lacks tunes it
- * on comm; every rank gets there alike since their tables are alike. */
-static int tune_lazily(himpi_runtime *rt, HiMPI_Op op, MPI_Comm comm, int p, long long bytes,
-                       int *tuned)
-{
-    const himpi_env *env = &rt->env;
-    himpi_tune_task task = {op, (int)bytes, himpi_plan_alg(env, op, 1), himpi_plan_alg(env, op, 0),
-                            env->segment_size > 0 ? env->segment_size : 0};
-    if (env->tune != HIMPI_TUNE_LAZY || p == 1 ||
-        himpi_table_find(&rt->table, op, p, bytes, task.alg_out, task.alg_in) != NULL)
-        return 0;
-    himpi_tuner tuner = {.precision = env->precision, .levels = env->num_levels,
-                         .search = himpi_search_by_name(env->search)};
-    himpi_row row;
-    int rc = himpi_tune(comm, &tuner, &task, &row, NULL);
-    *tuned = rc == MPI_SUCCESS;
-    return rc != MPI_SUCCESS ? rc : himpi_runtime_add(rt, comm, &row, 1);
-}
 
 /* The plan as text: "node/2 out=binomial in=native segment=0". */
 static void describe(const HiMPI_Plan *plan, char *text, size_t len)
@@ -100,26 +63,11 @@ static void override(const himpi_env *env, HiMPI_Op op, int p, HiMPI_Plan *plan)
         plan->segment_size = env->segment_size;
 }
 
-int himpi_plan_choose(HiMPI_Op op, MPI_Comm comm, int count, MPI_Datatype datatype,
-                      HiMPI_Plan *plan)
+void himpi_plan_select(const himpi_runtime *rt, HiMPI_Op op, int p, int rank, long long bytes,
+                       int tuned, HiMPI_Plan *plan)
 {
-    const HiMPI_Params flat = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
-    himpi_plan_of_params(&flat, plan);
-    int p, rank, size, rc;
-    himpi_comm *state;
-    himpi_runtime *rt;
-    if (himpi_check_comm(comm, &p, &rank) != MPI_SUCCESS ||
-        himpi_check_buffer(count, datatype) != MPI_SUCCESS)
-        return MPI_SUCCESS;
-    if ((rc = himpi_comm_get(comm, &state)) != MPI_SUCCESS ||
-        (rc = himpi_comm_runtime(state, &rt)) != MPI_SUCCESS)
-        return rc;
-    MPI_Type_size(datatype, &size);
-    long long bytes = (long long)count * size;
-    int tuned = 0;
-    if ((rc = tune_lazily(rt, op, comm, p, bytes, &tuned)) != MPI_SUCCESS)
-        return rc;
-
+    *plan = (HiMPI_Plan){.nlevels = 1, .alg_in = HIMPI_ALG_NATIVE};
+    plan->level[0] = (HiMPI_Level){1, HIMPI_HW_NODE, HIMPI_ALG_NATIVE};
     const himpi_env *env = &rt->env;
     himpi_plan found;
     int in_table = himpi_index_lookup(rt->index, op, p, bytes, &found);
@@ -133,5 +81,4 @@ int himpi_plan_choose(HiMPI_Op op, MPI_Comm comm, int count, MPI_Datatype dataty
     override(env, op, p, plan);
     if (env->debug && rank == 0)
         say(env, op, p, bytes, plan, source, in_table ? &found : NULL);
-    return MPI_SUCCESS;
 }

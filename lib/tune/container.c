@@ -7,7 +7,9 @@
 #include <string.h>
 
 #include "tune/container.h"
-#include "hier/levels.h"
+#include "core/ops.h"
+#include "core/validate.h"
+#include "hier/drivers.h"
 #include "mpib.h"
 
 typedef struct {
@@ -60,22 +62,13 @@ static int initialize(void *self, MPI_Comm comm, int root, int M)
 static int execute(void *self, MPI_Comm comm, int root, int M)
 {
     himpi_container *c = self;
-    const HiMPI_Plan *p = &c->plan;
-    void *s = c->sendbuf, *r = c->recvbuf;
-    int n = c->count;
+    const himpi_op_info *info = himpi_op_info_of(c->op);
+    MPI_Datatype type = info->reduction ? MPI_DOUBLE : MPI_BYTE;
+    const himpi_coll_args args = {c->sendbuf, c->count, type, c->recvbuf, c->count, type,
+                                  info->reduction ? MPI_SUM : MPI_OP_NULL,
+                                  info->rooted ? root : -1};
     (void)M;
-    switch (c->op) {
-    case HIMPI_OP_BCAST:     return HiMPI_Bcast_plan(r, n, MPI_BYTE, root, comm, p);
-    case HIMPI_OP_REDUCE:    return HiMPI_Reduce_plan(s, r, n, MPI_DOUBLE, MPI_SUM, root, comm, p);
-    case HIMPI_OP_ALLREDUCE: return HiMPI_Allreduce_plan(s, r, n, MPI_DOUBLE, MPI_SUM, comm, p);
-    case HIMPI_OP_SCATTER:
-        return HiMPI_Scatter_plan(s, n, MPI_BYTE, r, n, MPI_BYTE, root, comm, p);
-    case HIMPI_OP_GATHER:
-        return HiMPI_Gather_plan(s, n, MPI_BYTE, r, n, MPI_BYTE, root, comm, p);
-    case HIMPI_OP_ALLGATHER: return HiMPI_Allgather_plan(s, n, MPI_BYTE, r, n, MPI_BYTE, comm, p);
-    case HIMPI_OP_COUNT:     break;
-    }
-    return MPI_ERR_ARG;
+    return himpi_hier_call(c->op, &args, comm, &c->plan);
 }
 
 static int finalize(void *self, MPI_Comm comm, int root)

@@ -9,4 +9,6 @@ libhimpi_la_SOURCES += \
 	%D%/tune.c \
 	%D%/tune.h \
 	%D%/tune_init.c \
-	%D%/tune_memory.c
+	%D%/tune_lazily.c \
+	%D%/tune_memory.c \
+	%D%/tune_runtime.h

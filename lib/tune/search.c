@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/catalogue.h"
 #include "tune/tune.h"
 
 /* Measures every candidate; the first of equal times wins, so ties go to
@@ -265,7 +266,11 @@ static int choose_guided(const himpi_candidate *candidates, int n, const himpi_h
 
 const himpi_search himpi_search_guided = {"guided", choose_guided};
 
-static const himpi_search *const searches[] = {&himpi_search_exhaustive, &himpi_search_guided};
+static const himpi_search *const searches[] = {
+#define SEARCH(id, name) &himpi_search_##id,
+    HIMPI_SEARCHES(SEARCH)
+#undef SEARCH
+};
 
 const himpi_search *himpi_search_by_name(const char *name)
 {

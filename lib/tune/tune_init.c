@@ -5,9 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "select/plan.h"
-#include "config/runtime.h"
 #include "tune/tune.h"
+#include "tune/tune_runtime.h"
 
 /* Tunes op at every size not yet in the table and adds the rows at once,
  * so an interrupted run keeps every operation finished before. */
@@ -17,7 +16,7 @@ static int tune_op(himpi_runtime *rt, MPI_Comm comm, HiMPI_Op op, const int *siz
     int p, rank;
     MPI_Comm_size(comm, &p);
     MPI_Comm_rank(comm, &rank);
-    himpi_tune_task task = {op, 0, himpi_plan_alg(&rt->env, op, 1), himpi_plan_alg(&rt->env, op, 0),
+    himpi_tune_task task = {op, 0, himpi_env_alg(&rt->env, op, 1), himpi_env_alg(&rt->env, op, 0),
                             rt->env.segment_size > 0 ? rt->env.segment_size : 0};
     himpi_tuner tuner = {.precision = rt->env.precision, .levels = rt->env.num_levels,
                          .search = himpi_search_by_name(rt->env.search),

@@ -15,7 +15,7 @@
 #include "hier/cache.h"
 #include "himpi.h"
 #include "mpitap.h"
-#include "select/plan.h"
+#include "api/call.h"
 #include "config/table_file.h"
 #include "topo/topo.h"
 #include "tune/tune.h"
@@ -94,8 +94,11 @@ static char *slurp(const char *file)
 static void expect_plan(HiMPI_Op op, MPI_Comm comm, int bytes, const HiMPI_Params *want)
 {
     HiMPI_Plan got;
-    int rc = himpi_plan_choose(op, comm, bytes, MPI_BYTE, &got);
-    tap_check(rc == MPI_SUCCESS, "himpi_plan_choose returned %d", rc);
+    himpi_comm *state;
+    int rc = himpi_comm_get(comm, &state);
+    if (rc == MPI_SUCCESS)
+        rc = himpi_choose(op, state, bytes, MPI_BYTE, &got);
+    tap_check(rc == MPI_SUCCESS, "himpi_choose returned %d", rc);
     int mine[6] = {got.nlevels, got.level[0].groups, (int)got.level[0].hw, got.level[0].alg,
                    got.alg_in, got.segment_size};
     int lo[6], hi[6];
@@ -325,7 +328,10 @@ static void hardware_row(void)
     setenv("HIMPI_CONF_FILE", path("hw.conf"), 1);
     if (init_everywhere(MPI_SUCCESS) == MPI_SUCCESS) {
         HiMPI_Plan got;
-        int rc = himpi_plan_choose(HIMPI_OP_BCAST, MPI_COMM_WORLD, 1024, MPI_BYTE, &got);
+        himpi_comm *state;
+        int rc = himpi_comm_get(MPI_COMM_WORLD, &state);
+        if (rc == MPI_SUCCESS)
+            rc = himpi_choose(HIMPI_OP_BCAST, state, 1024, MPI_BYTE, &got);
         tap_check(rc == MPI_SUCCESS && got.nlevels == 2 && got.level[0].groups == 0 &&
                       got.level[0].hw == HIMPI_HW_NODE && got.level[1].groups == g &&
                       got.level[0].alg == HIMPI_ALG_BINOMIAL &&

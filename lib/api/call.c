@@ -1,0 +1,119 @@
+/* call.c: checks, plan and driver, once per call. */
+#include <config.h>
+
+#include "api/call.h"
+#include "config/runtime.h"
+#include "core/ops.h"
+#include "core/validate.h"
+#include "hier/drivers.h"
+#include "hier/request.h"
+#include "select/plan.h"
+#include "tune/tune_runtime.h"
+
+static void release_runtime(void *rt)
+{
+    himpi_runtime_release(rt);
+}
+
+/* The settings and table of state's plain calls, kept on the state. */
+static int runtime_of(himpi_comm *state, himpi_runtime **rt)
+{
+    if ((*rt = himpi_comm_slot(state)) != NULL)
+        return MPI_SUCCESS;
+    himpi_runtime *global = himpi_runtime_global();
+    if (global != NULL)
+        *rt = himpi_runtime_retain(global);
+    else {
+        int rc = himpi_runtime_load(himpi_comm_private(state), rt);
+        if (rc != MPI_SUCCESS)
+            return rc;
+    }
+    himpi_comm_set_slot(state, *rt, release_runtime);
+    return MPI_SUCCESS;
+}
+
+int himpi_choose(HiMPI_Op op, himpi_comm *state, int count, MPI_Datatype datatype,
+                 HiMPI_Plan *plan)
+{
+    MPI_Comm comm = himpi_comm_private(state);
+    himpi_runtime *rt;
+    int p, rank, size, tuned, rc;
+    if ((rc = runtime_of(state, &rt)) != MPI_SUCCESS)
+        return rc;
+    MPI_Comm_size(comm, &p);
+    MPI_Comm_rank(comm, &rank);
+    MPI_Type_size(datatype, &size);
+    long long bytes = (long long)count * size;
+    if ((rc = himpi_runtime_tune_lazily(rt, op, comm, bytes, &tuned)) != MPI_SUCCESS)
+        return rc;
+    himpi_plan_select(rt, op, p, rank, bytes, tuned, plan);
+    return MPI_SUCCESS;
+}
+
+/* The checks of every call of op, in the order the error classes take
+ * precedence; gives comm's state. */
+static int check(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm, int *rank,
+                 himpi_comm **state)
+{
+    int p, rc;
+    if ((rc = himpi_check_comm(comm, &p, rank)) != MPI_SUCCESS ||
+        (rc = himpi_check_args(op, args, p, *rank)) != MPI_SUCCESS)
+        return rc;
+    return himpi_comm_get(comm, state);
+}
+
+/* The plan of a plain call of op with checked args. */
+static int choose(HiMPI_Op op, const himpi_coll_args *args, int rank, himpi_comm *state,
+                  HiMPI_Plan *plan)
+{
+    int count;
+    MPI_Datatype datatype;
+    himpi_args_share(op, args, rank, &count, &datatype);
+    return himpi_choose(op, state, count, datatype, plan);
+}
+
+int himpi_call(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm)
+{
+    himpi_comm *state;
+    HiMPI_Plan plan;
+    int rank, rc;
+    if ((rc = check(op, args, comm, &rank, &state)) != MPI_SUCCESS ||
+        (rc = choose(op, args, rank, state, &plan)) != MPI_SUCCESS)
+        return rc;
+    return himpi_hier_run(op, args, state, &plan);
+}
+
+int himpi_call_params(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm,
+                      const HiMPI_Params *params)
+{
+    HiMPI_Plan plan;
+    int p, rank, rc;
+    if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
+        (rc = himpi_check_params(op, params, p)) != MPI_SUCCESS)
+        return rc;
+    himpi_plan_of_params(params, &plan);
+    return himpi_hier_call(op, args, comm, &plan);
+}
+
+int himpi_call_init(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm, MPI_Info info,
+                    HiMPI_Request *request)
+{
+    himpi_comm *state;
+    HiMPI_Plan plan;
+    int rank, rc;
+    if ((rc = check(op, args, comm, &rank, &state)) != MPI_SUCCESS ||
+        (rc = choose(op, args, rank, state, &plan)) != MPI_SUCCESS)
+        return rc;
+    return himpi_request_init(op, state, &plan, args, info, request);
+}
+
+int himpi_call_init_plan(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm,
+                         const HiMPI_Plan *plan, MPI_Info info, HiMPI_Request *request)
+{
+    himpi_comm *state;
+    int rank, rc;
+    if ((rc = check(op, args, comm, &rank, &state)) != MPI_SUCCESS ||
+        (rc = himpi_check_plan(op, plan)) != MPI_SUCCESS)
+        return rc;
+    return himpi_request_init(op, state, plan, args, info, request);
+}

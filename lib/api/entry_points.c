@@ -1,0 +1,77 @@
+/* entry_points.c: the entry points of every collective, from one list.
+ * ENTRY_POINTS(Name, OP, ARGS, parameters...) defines an operation's five
+ * calls, whose parameters are the operation's own followed by comm and
+ * what the variant adds (himpi.h):
+ *   HiMPI_<Name>            (..., comm)
+ *   HiMPI_<Name>_params     (..., comm, params)
+ *   HiMPI_<Name>_plan       (..., comm, plan)
+ *   HiMPI_<Name>_init       (..., comm, info, request)
+ *   HiMPI_<Name>_init_plan  (..., comm, plan, info, request)
+ * Each packs its arguments as ARGS (a himpi_coll_args in parentheses) and
+ * takes the one path of call.h. */
+#include <config.h>
+
+#include "api/call.h"
+#include "hier/drivers.h"
+
+#define ENTRY_POINTS(Name, OP, ARGS, ...)                                                      \
+    int HiMPI_##Name(__VA_ARGS__, MPI_Comm comm)                                               \
+    {                                                                                          \
+        const himpi_coll_args args = ARGS;                                                     \
+        return himpi_call(HIMPI_OP_##OP, &args, comm);                                         \
+    }                                                                                          \
+    int HiMPI_##Name##_params(__VA_ARGS__, MPI_Comm comm, const HiMPI_Params *params)          \
+    {                                                                                          \
+        const himpi_coll_args args = ARGS;                                                     \
+        return himpi_call_params(HIMPI_OP_##OP, &args, comm, params);                          \
+    }                                                                                          \
+    int HiMPI_##Name##_plan(__VA_ARGS__, MPI_Comm comm, const HiMPI_Plan *plan)                \
+    {                                                                                          \
+        const himpi_coll_args args = ARGS;                                                     \
+        return himpi_hier_call(HIMPI_OP_##OP, &args, comm, plan);                              \
+    }                                                                                          \
+    int HiMPI_##Name##_init(__VA_ARGS__, MPI_Comm comm, MPI_Info info, HiMPI_Request *request) \
+    {                                                                                          \
+        const himpi_coll_args args = ARGS;                                                     \
+        return himpi_call_init(HIMPI_OP_##OP, &args, comm, info, request);                     \
+    }                                                                                          \
+    int HiMPI_##Name##_init_plan(__VA_ARGS__, MPI_Comm comm, const HiMPI_Plan *plan,           \
+                                 MPI_Info info, HiMPI_Request *request)                        \
+    {                                                                                          \
+        const himpi_coll_args args = ARGS;                                                     \
+        return himpi_call_init_plan(HIMPI_OP_##OP, &args, comm, plan, info, request);          \
+    }
+
+ENTRY_POINTS(Bcast, BCAST,
+             ((himpi_coll_args){.recvbuf = buffer, .recvcount = count, .recvtype = datatype,
+                                .op = MPI_OP_NULL, .root = root}),
+             void *buffer, int count, MPI_Datatype datatype, int root)
+
+ENTRY_POINTS(Reduce, REDUCE,
+             ((himpi_coll_args){.sendbuf = sendbuf, .recvbuf = recvbuf, .recvcount = count,
+                                .recvtype = datatype, .op = op, .root = root}),
+             const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+             int root)
+
+ENTRY_POINTS(Allreduce, ALLREDUCE,
+             ((himpi_coll_args){.sendbuf = sendbuf, .recvbuf = recvbuf, .recvcount = count,
+                                .recvtype = datatype, .op = op, .root = -1}),
+             const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op)
+
+ENTRY_POINTS(Scatter, SCATTER,
+             ((himpi_coll_args){sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                                MPI_OP_NULL, root}),
+             const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+             int recvcount, MPI_Datatype recvtype, int root)
+
+ENTRY_POINTS(Gather, GATHER,
+             ((himpi_coll_args){sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                                MPI_OP_NULL, root}),
+             const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+             int recvcount, MPI_Datatype recvtype, int root)
+
+ENTRY_POINTS(Allgather, ALLGATHER,
+             ((himpi_coll_args){sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                                MPI_OP_NULL, -1}),
+             const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+             int recvcount, MPI_Datatype recvtype)

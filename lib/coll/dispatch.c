@@ -1,0 +1,19 @@
+/* dispatch.c: the function of every algorithm of every operation, as the
+ * catalogue lists them. */
+#include <config.h>
+
+#include "coll/algorithms.h"
+#include "core/catalogue.h"
+
+static const himpi_algorithm table[HIMPI_OP_COUNT][HIMPI_ALG_COUNT] = {
+#define FUNCTION(OP, op, ALG, alg, legacy, cost)                                               \
+    [HIMPI_OP_##OP][HIMPI_ALG_##ALG] = {.op = himpi_##op##_##alg},
+    HIMPI_CATALOGUE(FUNCTION)
+#undef FUNCTION
+};
+
+himpi_algorithm himpi_coll(HiMPI_Op op, HiMPI_Alg alg)
+{
+    const himpi_algorithm none = {NULL};
+    return HiMPI_Alg_supported(op, alg) ? table[op][alg] : none;
+}

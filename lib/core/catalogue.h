@@ -1,0 +1,114 @@
+/* catalogue.h: every operation and every algorithm HiMPI has, listed once.
+ *
+ * The lists are X-macros, so that each layer expands the columns it needs
+ * and nothing is kept in step by hand:
+ *   core/names.c      names, HiMPI_Alg_supported, the legacy ids
+ *   coll/dispatch.c   the function of each (operation, algorithm) pair
+ *   hier/drivers.c    the hierarchical driver of each operation
+ *   tune/model.c      the Hockney cost of each pair
+ *   doc/man/local.mk  the algorithm list of libhimpi(3)
+ *   config/env.c      the search strategies HIMPI_SEARCH accepts
+ * Adding an algorithm to an operation is one row of HIMPI_CATALOGUE and
+ * its file coll/<op>/<alg>.c (a new algorithm name is also one row of
+ * HIMPI_ALGORITHMS and its value in himpi.h's HiMPI_Alg); adding an
+ * operation is one row of HIMPI_OPERATIONS, its driver hier/<op>.c and
+ * its entry points (api/entry_points.c). */
+#ifndef HIMPI_CORE_CATALOGUE_H
+#define HIMPI_CORE_CATALOGUE_H
+
+/* X(ID, name): every HiMPI_Alg, in the enum's order. */
+#define HIMPI_ALGORITHMS(X)                                                                    \
+    X(NATIVE, "native")                                                                        \
+    X(LINEAR, "linear")                                                                        \
+    X(CHAIN, "chain")                                                                          \
+    X(PIPELINE, "pipeline")                                                                    \
+    X(BINOMIAL, "binomial")                                                                    \
+    X(BINARY, "binary")                                                                        \
+    X(SPLIT_BINARY, "split-binary")                                                            \
+    X(SCATTER_RING_ALLGATHER, "scatter-ring-allgather")                                        \
+    X(SCATTER_RD_ALLGATHER, "scatter-rd-allgather")                                            \
+    X(RECURSIVE_DOUBLING, "recursive-doubling")                                                \
+    X(RING, "ring")                                                                            \
+    X(SEGMENTED_RING, "segmented-ring")                                                        \
+    X(RABENSEIFNER, "rabenseifner")                                                            \
+    X(LINEAR_SYNC, "linear-sync")                                                              \
+    X(GATHER_BCAST, "gather-bcast")
+
+/* X(ID, op, name, rooted, reduction, send, recv, in_place): every
+ * HiMPI_Op, in the enum's order; op names its driver, himpi_hier_<op>.
+ *   rooted     the call has a root;
+ *   reduction  the call combines operands with an MPI_Op, in rank order
+ *              when the MPI_Op does not commute;
+ *   send, recv whose blocks the send and the receive counts and datatypes
+ *              describe: ALL ranks', the ROOT's only, or NONE (bcast's,
+ *              reduce's and allreduce's one count and datatype describe
+ *              the receive side);
+ *   in_place   the side whose buffer MPI_IN_PLACE may stand for: SEND,
+ *              RECV, or NONE where it stands for a buffer the counts do
+ *              not describe (the reductions' send buffer).
+ * core/ops.h turns the last three into HIMPI_SIDE_* and HIMPI_IN_PLACE_*. */
+#define HIMPI_OPERATIONS(X)                                                                    \
+    X(BCAST, bcast, "bcast", 1, 0, NONE, ALL, NONE)                                            \
+    X(REDUCE, reduce, "reduce", 1, 1, NONE, ALL, NONE)                                         \
+    X(ALLREDUCE, allreduce, "allreduce", 0, 1, NONE, ALL, NONE)                                \
+    X(SCATTER, scatter, "scatter", 1, 0, ROOT, ALL, RECV)                                      \
+    X(GATHER, gather, "gather", 1, 0, ALL, ROOT, SEND)                                         \
+    X(ALLGATHER, allgather, "allgather", 0, 0, ALL, ALL, SEND)
+
+/* X(OP, op, ALG, alg, legacy, cost): every algorithm of every operation.
+ *   alg     names the function himpi_<op>_<alg> (coll/<op>/<alg>.c; the
+ *           native ones in coll/native.c);
+ *   legacy  its algorithm id in the original HiMPI's tables, -1 if none;
+ *   cost    its Hockney time (tune/model.c) as an expression of p ranks,
+ *           m bytes (as the containers count them), X segments, lg =
+ *           ceil(log2 p), H = floor(log2 p), a, b, c = alpha, beta, gamma;
+ *           NAN where the MPI library chooses. */
+#define HIMPI_CATALOGUE(X)                                                                     \
+    X(BCAST, bcast, NATIVE, native, 0, NAN)                                                    \
+    X(BCAST, bcast, LINEAR, linear, 3, (p - 1) * (a + m * b))                                  \
+    X(BCAST, bcast, CHAIN, chain, 1, (p - 1) * (a + m * b))                                    \
+    X(BCAST, bcast, PIPELINE, pipeline, 8, (X + p - 2) * (a + m / X * b))                      \
+    X(BCAST, bcast, BINOMIAL, binomial, 4, lg * (a + m * b))                                   \
+    X(BCAST, bcast, BINARY, binary, 2, 2 * (H + X - 1) * (a + m / X * b))                      \
+    X(BCAST, bcast, SPLIT_BINARY, split_binary, -1, split_binary_cost(p, m, segment, h))       \
+    X(BCAST, bcast, SCATTER_RING_ALLGATHER, scatter_ring_allgather, 5,                         \
+      (lg + p - 1) * a + 2.0 * (p - 1) / p * m * b)                                            \
+    X(BCAST, bcast, SCATTER_RD_ALLGATHER, scatter_rd_allgather, 6,                             \
+      2 * lg * a + 2.0 * (p - 1) / p * m * b)                                                  \
+    X(REDUCE, reduce, NATIVE, native, 0, NAN)                                                  \
+    X(REDUCE, reduce, LINEAR, linear, -1, (p - 1) * (a + m * (b + c)))                         \
+    X(REDUCE, reduce, CHAIN, chain, -1, (p - 1) * (a + m * (b + c)))                           \
+    X(REDUCE, reduce, PIPELINE, pipeline, -1, (p + X - 2) * (a + m / X * (b + c)))             \
+    X(REDUCE, reduce, BINOMIAL, binomial, -1, lg * (a + m * (b + c)))                          \
+    X(REDUCE, reduce, BINARY, binary, -1, 2 * (H + X - 1) * (a + m / X * (b + c)))             \
+    X(REDUCE, reduce, RABENSEIFNER, rabenseifner, -1,                                          \
+      2 * lg * a + 2.0 * (p - 1) / p * m * b + (p - 1.0) / p * m * c)                          \
+    X(ALLREDUCE, allreduce, NATIVE, native, 0, NAN)                                            \
+    X(ALLREDUCE, allreduce, LINEAR, linear, -1, 2 * (p - 1) * (a + m * b) + (p - 1) * m * c)   \
+    X(ALLREDUCE, allreduce, RECURSIVE_DOUBLING, recursive_doubling, -1, lg * (a + m * (b + c))) \
+    X(ALLREDUCE, allreduce, RING, ring, -1, 2 * (p - 1) * (a + m / p * b) + (p - 1) * m / p * c) \
+    X(ALLREDUCE, allreduce, SEGMENTED_RING, segmented_ring, -1,                                \
+      (p + X - 2) * (a + m / X * (b + c)) + (p - 1) * (a + m / p * b))                         \
+    X(ALLREDUCE, allreduce, RABENSEIFNER, rabenseifner, -1,                                    \
+      2 * lg * a + 2.0 * (p - 1) / p * m * b + (p - 1.0) / p * m * c)                          \
+    X(SCATTER, scatter, NATIVE, native, 0, NAN)                                                \
+    X(SCATTER, scatter, LINEAR, linear, -1, (p - 1) * (a + m * b))                             \
+    X(SCATTER, scatter, BINOMIAL, binomial, -1, lg * a + (p - 1) * m * b)                      \
+    X(GATHER, gather, NATIVE, native, 0, NAN)                                                  \
+    X(GATHER, gather, LINEAR, linear, -1, (p - 1) * (a + m * b))                               \
+    X(GATHER, gather, BINOMIAL, binomial, -1, lg * a + (p - 1) * m * b)                        \
+    X(GATHER, gather, LINEAR_SYNC, linear_sync, -1, a + (p - 1) * (2 * a + m * b))             \
+    X(ALLGATHER, allgather, NATIVE, native, 0, NAN)                                            \
+    X(ALLGATHER, allgather, RING, ring, -1, (p - 1) * (a + m * b))                             \
+    X(ALLGATHER, allgather, RECURSIVE_DOUBLING, recursive_doubling, -1,                        \
+      lg * a + (p - 1) * m * b)                                                                \
+    X(ALLGATHER, allgather, GATHER_BCAST, gather_bcast, -1,                                    \
+      lg * a + (p - 1) * m * b + lg * (a + p * m * b))
+
+/* X(name, "name"): the tuner's search strategies, the default first;
+ * name names tune/search.c's himpi_search_<name>. */
+#define HIMPI_SEARCHES(X)                                                                      \
+    X(guided, "guided")                                                                        \
+    X(exhaustive, "exhaustive")
+
+#endif /* HIMPI_CORE_CATALOGUE_H */

@@ -1,0 +1,43 @@
+/* ops.h: what HiMPI knows of each operation (catalogue.h lists them), and
+ * the checks and sizes that follow from it for a call's arguments. */
+#ifndef HIMPI_CORE_OPS_H
+#define HIMPI_CORE_OPS_H
+
+#include "himpi.h"
+#include "core/args.h"
+
+typedef enum himpi_side { HIMPI_SIDE_NONE, HIMPI_SIDE_ALL, HIMPI_SIDE_ROOT } himpi_side;
+typedef enum himpi_in_place {
+    HIMPI_IN_PLACE_NONE,
+    HIMPI_IN_PLACE_SEND,
+    HIMPI_IN_PLACE_RECV
+} himpi_in_place;
+
+typedef struct himpi_op_info {
+    const char *name;
+    int rooted;
+    int reduction;
+    himpi_side send, recv;
+    himpi_in_place in_place;
+} himpi_op_info;
+
+/* The row of op, or NULL for an invalid op. */
+const himpi_op_info *himpi_op_info_of(HiMPI_Op op);
+
+/* Checks a call of op on p ranks with this rank's arguments: the root,
+ * the counts and datatypes the call describes on this rank, the MPI_Op;
+ * MPI_SUCCESS or the error class of the first problem (MPI_ERR_ROOT,
+ * MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_OP). */
+int himpi_check_args(HiMPI_Op op, const himpi_coll_args *args, int p, int rank);
+
+/* This rank's share of the message, as the containers and the tables
+ * count it: its send block, or its receive block where it has no send
+ * block of its own (or sends in place).  Gives the count and datatype. */
+void himpi_args_share(HiMPI_Op op, const himpi_coll_args *args, int rank, int *count,
+                      MPI_Datatype *datatype);
+
+/* 1 if a call of op with args must keep its operands in rank order: a
+ * reduction whose MPI_Op does not commute. */
+int himpi_args_ordered(HiMPI_Op op, const himpi_coll_args *args);
+
+#endif /* HIMPI_CORE_OPS_H */

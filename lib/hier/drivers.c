@@ -1,0 +1,38 @@
+/* drivers.c: the driver of every operation the catalogue lists, and the
+ * call of a collective with a plan. */
+#include <config.h>
+
+#include "core/catalogue.h"
+#include "core/ops.h"
+#include "core/validate.h"
+#include "hier/drivers.h"
+
+static const himpi_driver_fn drivers[HIMPI_OP_COUNT] = {
+#define DRIVER(ID, op, ...) [HIMPI_OP_##ID] = himpi_hier_##op,
+    HIMPI_OPERATIONS(DRIVER)
+#undef DRIVER
+};
+
+himpi_driver_fn himpi_driver(HiMPI_Op op)
+{
+    return op >= 0 && op < HIMPI_OP_COUNT ? drivers[op] : NULL;
+}
+
+int himpi_hier_run(HiMPI_Op op, const himpi_coll_args *args, himpi_comm *state,
+                   const HiMPI_Plan *plan)
+{
+    return drivers[op](args, himpi_comm_private(state), plan);
+}
+
+int himpi_hier_call(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm,
+                    const HiMPI_Plan *plan)
+{
+    himpi_comm *state;
+    int p, rank, rc;
+    if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
+        (rc = himpi_check_args(op, args, p, rank)) != MPI_SUCCESS ||
+        (rc = himpi_check_plan(op, plan)) != MPI_SUCCESS ||
+        (rc = himpi_comm_get(comm, &state)) != MPI_SUCCESS)
+        return rc;
+    return himpi_hier_run(op, args, state, plan);
+}

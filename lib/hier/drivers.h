@@ -1,0 +1,34 @@
+/* drivers.h: the hierarchical drivers, one per operation (hier/<op>.c).
+ * A driver runs a collective with a plan, level by level (levels.h), on
+ * HiMPI's private communicator: its arguments and plan are checked
+ * already, and it looks nothing up. */
+#ifndef HIMPI_HIER_DRIVERS_H
+#define HIMPI_HIER_DRIVERS_H
+
+#include "himpi.h"
+#include "core/args.h"
+#include "hier/cache.h"
+
+typedef int (*himpi_driver_fn)(const himpi_coll_args *args, MPI_Comm comm,
+                               const HiMPI_Plan *plan);
+
+int himpi_hier_bcast(const himpi_coll_args *args, MPI_Comm comm, const HiMPI_Plan *plan);
+int himpi_hier_reduce(const himpi_coll_args *args, MPI_Comm comm, const HiMPI_Plan *plan);
+int himpi_hier_allreduce(const himpi_coll_args *args, MPI_Comm comm, const HiMPI_Plan *plan);
+int himpi_hier_scatter(const himpi_coll_args *args, MPI_Comm comm, const HiMPI_Plan *plan);
+int himpi_hier_gather(const himpi_coll_args *args, MPI_Comm comm, const HiMPI_Plan *plan);
+int himpi_hier_allgather(const himpi_coll_args *args, MPI_Comm comm, const HiMPI_Plan *plan);
+
+/* The driver of op (the catalogue's operations), NULL for an invalid op. */
+himpi_driver_fn himpi_driver(HiMPI_Op op);
+
+/* Runs op with checked args and plan on state's communicator. */
+int himpi_hier_run(HiMPI_Op op, const himpi_coll_args *args, himpi_comm *state,
+                   const HiMPI_Plan *plan);
+
+/* A call of op with an explicit plan on comm: checks comm, args and plan,
+ * then runs it.  MPI_SUCCESS or the error class of the first problem. */
+int himpi_hier_call(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm,
+                    const HiMPI_Plan *plan);
+
+#endif /* HIMPI_HIER_DRIVERS_H */
