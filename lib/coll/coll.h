@@ -21,6 +21,7 @@
 #include <stddef.h>
 
 #include "himpi.h"
+#include "core/alloc.h"
 #include "core/blocks.h"
 #include "core/p2p.h"
 #include "core/typed.h"

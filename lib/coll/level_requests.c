@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "coll/level_requests.h"
+#include "core/alloc.h"
 #include "coll/native.h"
 #include "mpib.h"
 
@@ -49,10 +50,7 @@ static int request_of(himpi_level_requests *s, HiMPI_Op op, const himpi_coll_arg
     }
     if (s->n == s->cap) {
         int cap = s->cap > 0 ? 2 * s->cap : 4;
-        struct himpi_level_request *reqs = realloc(s->reqs, (size_t)cap * sizeof *reqs);
-        if (reqs == NULL)
-            return MPI_ERR_NO_MEM;
-        s->reqs = reqs;
+        s->reqs = himpi_realloc(s->reqs, (size_t)cap, sizeof *s->reqs, "persistent requests");
         s->cap = cap;
     }
     struct himpi_level_request *r = &s->reqs[s->n];

@@ -70,20 +70,17 @@ int himpi_allreduce_native(const void *sendbuf, void *recvbuf, int count,
 
 /* Counts and displacements of a v-collective: blocks[i] * per elements
  * for rank i.  Both arrays in one allocation, freed with free(*counts). */
-static int v_arrays(const int *blocks, int per, MPI_Comm comm, int **counts, int **displs)
+static void v_arrays(const int *blocks, int per, MPI_Comm comm, int **counts, int **displs)
 {
     int p;
     MPI_Comm_size(comm, &p);
-    int *a = malloc(2 * (size_t)p * sizeof *a);
-    if (a == NULL)
-        return MPI_ERR_NO_MEM;
+    int *a = himpi_alloc(2 * (size_t)p, sizeof *a, "counts and displacements");
     for (int i = 0, at = 0; i < p; at += blocks[i] * per, i++) {
         a[i] = blocks[i] * per;
         a[p + i] = at;
     }
     *counts = a;
     *displs = a + p;
-    return MPI_SUCCESS;
 }
 
 int himpi_scatter_native(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -103,9 +100,7 @@ int himpi_scatter_native(const void *sendbuf, int sendcount, MPI_Datatype sendty
                                         recvtype, root, comm);
     int rank, *counts, *displs;
     MPI_Comm_rank(comm, &rank);
-    rc = v_arrays(blocks, sendcount, comm, &counts, &displs);
-    if (rc != MPI_SUCCESS)
-        return rc;
+    v_arrays(blocks, sendcount, comm, &counts, &displs);
     int mine = blocks[rank] * recvcount;
     rc = yielding() ? finish(MPI_Iscatterv(sendbuf, counts, displs, sendtype, recvbuf, mine,
                                            recvtype, root, comm, &r), &r)
@@ -132,9 +127,7 @@ int himpi_gather_native(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
                                        recvtype, root, comm);
     int rank, *counts, *displs;
     MPI_Comm_rank(comm, &rank);
-    rc = v_arrays(blocks, recvcount, comm, &counts, &displs);
-    if (rc != MPI_SUCCESS)
-        return rc;
+    v_arrays(blocks, recvcount, comm, &counts, &displs);
     int mine = blocks[rank] * sendcount;
     rc = yielding() ? finish(MPI_Igatherv(sendbuf, mine, sendtype, recvbuf, counts, displs,
                                           recvtype, root, comm, &r), &r)
@@ -161,9 +154,7 @@ int himpi_allgather_native(const void *sendbuf, int sendcount, MPI_Datatype send
                                           recvtype, comm);
     int rank, *counts, *displs;
     MPI_Comm_rank(comm, &rank);
-    rc = v_arrays(blocks, recvcount, comm, &counts, &displs);
-    if (rc != MPI_SUCCESS)
-        return rc;
+    v_arrays(blocks, recvcount, comm, &counts, &displs);
     int mine = blocks[rank] * sendcount;
     rc = yielding() ? finish(MPI_Iallgatherv(sendbuf, mine, sendtype, recvbuf, counts, displs,
                                              recvtype, comm, &r), &r)

@@ -17,21 +17,21 @@
 #define HIMPI_CORE_CATALOGUE_H
 
 /* X(ID, name): every HiMPI_Alg, in the enum's order. */
-#define HIMPI_ALGORITHMS(X)                                                                    \
-    X(NATIVE, "native")                                                                        \
-    X(LINEAR, "linear")                                                                        \
-    X(CHAIN, "chain")                                                                          \
-    X(PIPELINE, "pipeline")                                                                    \
-    X(BINOMIAL, "binomial")                                                                    \
-    X(BINARY, "binary")                                                                        \
-    X(SPLIT_BINARY, "split-binary")                                                            \
-    X(SCATTER_RING_ALLGATHER, "scatter-ring-allgather")                                        \
-    X(SCATTER_RD_ALLGATHER, "scatter-rd-allgather")                                            \
-    X(RECURSIVE_DOUBLING, "recursive-doubling")                                                \
-    X(RING, "ring")                                                                            \
-    X(SEGMENTED_RING, "segmented-ring")                                                        \
-    X(RABENSEIFNER, "rabenseifner")                                                            \
-    X(LINEAR_SYNC, "linear-sync")                                                              \
+#define HIMPI_ALGORITHMS(X)                                                                        \
+    X(NATIVE, "native")                                                                            \
+    X(LINEAR, "linear")                                                                            \
+    X(CHAIN, "chain")                                                                              \
+    X(PIPELINE, "pipeline")                                                                        \
+    X(BINOMIAL, "binomial")                                                                        \
+    X(BINARY, "binary")                                                                            \
+    X(SPLIT_BINARY, "split-binary")                                                                \
+    X(SCATTER_RING_ALLGATHER, "scatter-ring-allgather")                                            \
+    X(SCATTER_RD_ALLGATHER, "scatter-rd-allgather")                                                \
+    X(RECURSIVE_DOUBLING, "recursive-doubling")                                                    \
+    X(RING, "ring")                                                                                \
+    X(SEGMENTED_RING, "segmented-ring")                                                            \
+    X(RABENSEIFNER, "rabenseifner")                                                                \
+    X(LINEAR_SYNC, "linear-sync")                                                                  \
     X(GATHER_BCAST, "gather-bcast")
 
 /* X(ID, op, name, rooted, reduction, send, recv, in_place): every
@@ -47,15 +47,16 @@
  *              RECV, or NONE where it stands for a buffer the counts do
  *              not describe (the reductions' send buffer).
  * core/ops.h turns the last three into HIMPI_SIDE_* and HIMPI_IN_PLACE_*. */
-#define HIMPI_OPERATIONS(X)                                                                    \
-    X(BCAST, bcast, "bcast", 1, 0, NONE, ALL, NONE)                                            \
-    X(REDUCE, reduce, "reduce", 1, 1, NONE, ALL, NONE)                                         \
-    X(ALLREDUCE, allreduce, "allreduce", 0, 1, NONE, ALL, NONE)                                \
-    X(SCATTER, scatter, "scatter", 1, 0, ROOT, ALL, RECV)                                      \
-    X(GATHER, gather, "gather", 1, 0, ALL, ROOT, SEND)                                         \
+#define HIMPI_OPERATIONS(X)                                                                        \
+    X(BCAST, bcast, "bcast", 1, 0, NONE, ALL, NONE)                                                \
+    X(REDUCE, reduce, "reduce", 1, 1, NONE, ALL, NONE)                                             \
+    X(ALLREDUCE, allreduce, "allreduce", 0, 1, NONE, ALL, NONE)                                    \
+    X(SCATTER, scatter, "scatter", 1, 0, ROOT, ALL, RECV)                                          \
+    X(GATHER, gather, "gather", 1, 0, ALL, ROOT, SEND)                                             \
     X(ALLGATHER, allgather, "allgather", 0, 0, ALL, ALL, SEND)
 
-/* X(OP, op, ALG, alg, legacy, cost): every algorithm of every operation.
+/* ROW(OP, op, ALG, alg, legacy, cost): every algorithm of every operation
+ * (the parameter is not X, which the costs use).
  *   alg     names the function himpi_<op>_<alg> (coll/<op>/<alg>.c; the
  *           native ones in coll/native.c);
  *   legacy  its algorithm id in the original HiMPI's tables, -1 if none;
@@ -63,52 +64,52 @@
  *           m bytes (as the containers count them), X segments, lg =
  *           ceil(log2 p), H = floor(log2 p), a, b, c = alpha, beta, gamma;
  *           NAN where the MPI library chooses. */
-#define HIMPI_CATALOGUE(X)                                                                     \
-    X(BCAST, bcast, NATIVE, native, 0, NAN)                                                    \
-    X(BCAST, bcast, LINEAR, linear, 3, (p - 1) * (a + m * b))                                  \
-    X(BCAST, bcast, CHAIN, chain, 1, (p - 1) * (a + m * b))                                    \
-    X(BCAST, bcast, PIPELINE, pipeline, 8, (X + p - 2) * (a + m / X * b))                      \
-    X(BCAST, bcast, BINOMIAL, binomial, 4, lg * (a + m * b))                                   \
-    X(BCAST, bcast, BINARY, binary, 2, 2 * (H + X - 1) * (a + m / X * b))                      \
-    X(BCAST, bcast, SPLIT_BINARY, split_binary, -1, split_binary_cost(p, m, segment, h))       \
-    X(BCAST, bcast, SCATTER_RING_ALLGATHER, scatter_ring_allgather, 5,                         \
-      (lg + p - 1) * a + 2.0 * (p - 1) / p * m * b)                                            \
-    X(BCAST, bcast, SCATTER_RD_ALLGATHER, scatter_rd_allgather, 6,                             \
-      2 * lg * a + 2.0 * (p - 1) / p * m * b)                                                  \
-    X(REDUCE, reduce, NATIVE, native, 0, NAN)                                                  \
-    X(REDUCE, reduce, LINEAR, linear, -1, (p - 1) * (a + m * (b + c)))                         \
-    X(REDUCE, reduce, CHAIN, chain, -1, (p - 1) * (a + m * (b + c)))                           \
-    X(REDUCE, reduce, PIPELINE, pipeline, -1, (p + X - 2) * (a + m / X * (b + c)))             \
-    X(REDUCE, reduce, BINOMIAL, binomial, -1, lg * (a + m * (b + c)))                          \
-    X(REDUCE, reduce, BINARY, binary, -1, 2 * (H + X - 1) * (a + m / X * (b + c)))             \
-    X(REDUCE, reduce, RABENSEIFNER, rabenseifner, -1,                                          \
-      2 * lg * a + 2.0 * (p - 1) / p * m * b + (p - 1.0) / p * m * c)                          \
-    X(ALLREDUCE, allreduce, NATIVE, native, 0, NAN)                                            \
-    X(ALLREDUCE, allreduce, LINEAR, linear, -1, 2 * (p - 1) * (a + m * b) + (p - 1) * m * c)   \
-    X(ALLREDUCE, allreduce, RECURSIVE_DOUBLING, recursive_doubling, -1, lg * (a + m * (b + c))) \
-    X(ALLREDUCE, allreduce, RING, ring, -1, 2 * (p - 1) * (a + m / p * b) + (p - 1) * m / p * c) \
-    X(ALLREDUCE, allreduce, SEGMENTED_RING, segmented_ring, -1,                                \
-      (p + X - 2) * (a + m / X * (b + c)) + (p - 1) * (a + m / p * b))                         \
-    X(ALLREDUCE, allreduce, RABENSEIFNER, rabenseifner, -1,                                    \
-      2 * lg * a + 2.0 * (p - 1) / p * m * b + (p - 1.0) / p * m * c)                          \
-    X(SCATTER, scatter, NATIVE, native, 0, NAN)                                                \
-    X(SCATTER, scatter, LINEAR, linear, -1, (p - 1) * (a + m * b))                             \
-    X(SCATTER, scatter, BINOMIAL, binomial, -1, lg * a + (p - 1) * m * b)                      \
-    X(GATHER, gather, NATIVE, native, 0, NAN)                                                  \
-    X(GATHER, gather, LINEAR, linear, -1, (p - 1) * (a + m * b))                               \
-    X(GATHER, gather, BINOMIAL, binomial, -1, lg * a + (p - 1) * m * b)                        \
-    X(GATHER, gather, LINEAR_SYNC, linear_sync, -1, a + (p - 1) * (2 * a + m * b))             \
-    X(ALLGATHER, allgather, NATIVE, native, 0, NAN)                                            \
-    X(ALLGATHER, allgather, RING, ring, -1, (p - 1) * (a + m * b))                             \
-    X(ALLGATHER, allgather, RECURSIVE_DOUBLING, recursive_doubling, -1,                        \
-      lg * a + (p - 1) * m * b)                                                                \
-    X(ALLGATHER, allgather, GATHER_BCAST, gather_bcast, -1,                                    \
-      lg * a + (p - 1) * m * b + lg * (a + p * m * b))
+#define HIMPI_CATALOGUE(ROW)                                                                       \
+    ROW(BCAST, bcast, NATIVE, native, 0, NAN)                                                      \
+    ROW(BCAST, bcast, LINEAR, linear, 3, (p - 1) * (a + m * b))                                    \
+    ROW(BCAST, bcast, CHAIN, chain, 1, (p - 1) * (a + m * b))                                      \
+    ROW(BCAST, bcast, PIPELINE, pipeline, 8, (X + p - 2) * (a + m / X * b))                        \
+    ROW(BCAST, bcast, BINOMIAL, binomial, 4, lg * (a + m * b))                                     \
+    ROW(BCAST, bcast, BINARY, binary, 2, 2 * (H + X - 1) * (a + m / X * b))                        \
+    ROW(BCAST, bcast, SPLIT_BINARY, split_binary, -1, split_binary_cost(p, m, segment, h))         \
+    ROW(BCAST, bcast, SCATTER_RING_ALLGATHER, scatter_ring_allgather, 5,                           \
+        (lg + p - 1) * a + 2.0 * (p - 1) / p * m * b)                                                \
+    ROW(BCAST, bcast, SCATTER_RD_ALLGATHER, scatter_rd_allgather, 6,                               \
+        2 * lg * a + 2.0 * (p - 1) / p * m * b)                                                      \
+    ROW(REDUCE, reduce, NATIVE, native, 0, NAN)                                                    \
+    ROW(REDUCE, reduce, LINEAR, linear, -1, (p - 1) * (a + m * (b + c)))                           \
+    ROW(REDUCE, reduce, CHAIN, chain, -1, (p - 1) * (a + m * (b + c)))                             \
+    ROW(REDUCE, reduce, PIPELINE, pipeline, -1, (p + X - 2) * (a + m / X * (b + c)))               \
+    ROW(REDUCE, reduce, BINOMIAL, binomial, -1, lg * (a + m * (b + c)))                            \
+    ROW(REDUCE, reduce, BINARY, binary, -1, 2 * (H + X - 1) * (a + m / X * (b + c)))               \
+    ROW(REDUCE, reduce, RABENSEIFNER, rabenseifner, -1,                                            \
+        2 * lg * a + 2.0 * (p - 1) / p * m * b + (p - 1.0) / p * m * c)                              \
+    ROW(ALLREDUCE, allreduce, NATIVE, native, 0, NAN)                                              \
+    ROW(ALLREDUCE, allreduce, LINEAR, linear, -1, 2 * (p - 1) * (a + m * b) + (p - 1) * m * c)     \
+    ROW(ALLREDUCE, allreduce, RECURSIVE_DOUBLING, recursive_doubling, -1, lg * (a + m * (b + c)))  \
+    ROW(ALLREDUCE, allreduce, RING, ring, -1, 2 * (p - 1) * (a + m / p * b) + (p - 1) * m / p * c) \
+    ROW(ALLREDUCE, allreduce, SEGMENTED_RING, segmented_ring, -1,                                  \
+        (p + X - 2) * (a + m / X * (b + c)) + (p - 1) * (a + m / p * b))                             \
+    ROW(ALLREDUCE, allreduce, RABENSEIFNER, rabenseifner, -1,                                      \
+        2 * lg * a + 2.0 * (p - 1) / p * m * b + (p - 1.0) / p * m * c)                              \
+    ROW(SCATTER, scatter, NATIVE, native, 0, NAN)                                                  \
+    ROW(SCATTER, scatter, LINEAR, linear, -1, (p - 1) * (a + m * b))                               \
+    ROW(SCATTER, scatter, BINOMIAL, binomial, -1, lg * a + (p - 1) * m * b)                        \
+    ROW(GATHER, gather, NATIVE, native, 0, NAN)                                                    \
+    ROW(GATHER, gather, LINEAR, linear, -1, (p - 1) * (a + m * b))                                 \
+    ROW(GATHER, gather, BINOMIAL, binomial, -1, lg * a + (p - 1) * m * b)                          \
+    ROW(GATHER, gather, LINEAR_SYNC, linear_sync, -1, a + (p - 1) * (2 * a + m * b))               \
+    ROW(ALLGATHER, allgather, NATIVE, native, 0, NAN)                                              \
+    ROW(ALLGATHER, allgather, RING, ring, -1, (p - 1) * (a + m * b))                               \
+    ROW(ALLGATHER, allgather, RECURSIVE_DOUBLING, recursive_doubling, -1,                          \
+        lg * a + (p - 1) * m * b)                                                                    \
+    ROW(ALLGATHER, allgather, GATHER_BCAST, gather_bcast, -1,                                      \
+        lg * a + (p - 1) * m * b + lg * (a + p * m * b))
 
 /* X(name, "name"): the tuner's search strategies, the default first;
  * name names tune/search.c's himpi_search_<name>. */
-#define HIMPI_SEARCHES(X)                                                                      \
-    X(guided, "guided")                                                                        \
+#define HIMPI_SEARCHES(X)                                                                          \
+    X(guided, "guided")                                                                            \
     X(exhaustive, "exhaustive")
 
 #endif /* HIMPI_CORE_CATALOGUE_H */

@@ -1,5 +1,7 @@
 # lib/core: the catalogue, names, validation, typed buffers, point-to-point.
 libhimpi_la_SOURCES += \
+	%D%/alloc.c \
+	%D%/alloc.h \
 	%D%/args.h \
 	%D%/blocks.c \
 	%D%/blocks.h \

@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 
+#include "core/alloc.h"
 #include "core/scratch.h"
 
 struct himpi_scratch_buf {
@@ -41,10 +42,8 @@ void *himpi_scratch_take(size_t bytes, int *kept)
     if (s->next == s->n) {
         if (s->n == s->cap) {
             int cap = s->cap > 0 ? 2 * s->cap : 8;
-            struct himpi_scratch_buf *bufs = realloc(s->bufs, (size_t)cap * sizeof *bufs);
-            if (bufs == NULL)
-                return NULL;
-            s->bufs = bufs;
+            s->bufs = himpi_realloc(s->bufs, (size_t)cap, sizeof *s->bufs,
+                                    "a persistent request's temporary buffers");
             s->cap = cap;
         }
         s->bufs[s->n++] = (struct himpi_scratch_buf){NULL, 0};
@@ -53,9 +52,9 @@ void *himpi_scratch_take(size_t bytes, int *kept)
      * another path) replaces the buffer. */
     struct himpi_scratch_buf *b = &s->bufs[s->next];
     free(b->base);
-    b->base = malloc(bytes);
-    b->bytes = b->base != NULL ? bytes : 0;
-    return b->base != NULL ? s->bufs[s->next++].base : NULL;
+    b->base = himpi_alloc(bytes, 1, "a temporary buffer");
+    b->bytes = bytes;
+    return s->bufs[s->next++].base;
 }
 
 void himpi_scratch_free(himpi_scratch *s)

@@ -19,8 +19,8 @@ void himpi_scratch_begin(himpi_scratch *s);
 void himpi_scratch_end(void);
 
 /* A buffer of bytes from the current scratch: the next one in order,
- * allocated if the scratch has none of that size yet; NULL if memory runs
- * out.  *kept is 1 when a scratch is current (the buffer is then not to be
+ * allocated if the scratch has none of that size yet (core/alloc.h).
+ * *kept is 1 when a scratch is current (the buffer is then not to be
  * freed), 0 otherwise (the function then does nothing). */
 void *himpi_scratch_take(size_t bytes, int *kept);
 

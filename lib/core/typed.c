@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "himpi.h"
+#include "core/alloc.h"
 #include "core/p2p.h"
 #include "core/typed.h"
 #include "core/scratch.h"
@@ -32,13 +33,7 @@ void *himpi_tmp_alloc(int count, MPI_Datatype datatype)
     int kept;
     char *base = himpi_scratch_take((size_t)bytes + 1, &kept);
     if (!kept)
-        base = malloc((size_t)bytes + 1);
-    if (base == NULL) {
-        /* Returning an error from one rank would leave the others waiting
-         * in the collective: stop the job with a reason instead. */
-        fprintf(stderr, "himpi: out of memory for a %ld-byte temporary buffer\n", (long)bytes);
-        MPI_Abort(MPI_COMM_WORLD, MPI_ERR_NO_MEM);
-    }
+        base = himpi_alloc((size_t)bytes + 1, 1, "a temporary buffer");
     return base - true_lb;
 }
 

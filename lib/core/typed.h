@@ -13,9 +13,8 @@ void *himpi_at(const void *buf, MPI_Aint n, MPI_Datatype datatype);
 
 /* A scratch buffer for count elements of datatype, laid out as MPI lays out
  * a user buffer (lower bound and true extent respected); count 0 gives a
- * valid address too.  Returns the address to pass to MPI calls.  If memory
- * runs out the job is aborted with a message: an error returned on one rank
- * would leave the others waiting.  Release with himpi_tmp_free. */
+ * valid address too.  Returns the address to pass to MPI calls; memory
+ * comes as core/alloc.h says.  Release with himpi_tmp_free. */
 void *himpi_tmp_alloc(int count, MPI_Datatype datatype);
 void himpi_tmp_free(void *buf, MPI_Datatype datatype);
 

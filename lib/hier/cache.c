@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 
+#include "core/alloc.h"
 #include "hier/cache.h"
 #include "hier/layout.h"
 #include "topo/topo.h"
@@ -132,9 +133,7 @@ static int get_state(MPI_Comm comm, int dup, himpi_comm **state)
         return rc;
     if ((rc = MPI_Comm_get_attr(comm, state_keyval, state, &found)) != MPI_SUCCESS || found)
         return rc;
-    himpi_comm *s = calloc(1, sizeof *s);
-    if (s == NULL)
-        return MPI_ERR_NO_MEM;
+    himpi_comm *s = himpi_zalloc(1, sizeof *s, "a communicator's state");
     s->user = s->dup = comm;
     s->owns_dup = dup;
     MPI_Comm_size(comm, &s->p);
@@ -176,18 +175,15 @@ void himpi_comm_set_slot(himpi_comm *state, void *value, void (*release)(void *v
 }
 
 /* Sizes and starts of g balanced blocks: the layout of HiMPI_Params. */
-static int block_layout(layout_t *l, int p, int g)
+static void block_layout(layout_t *l, int p, int g)
 {
-    l->sizes = malloc((size_t)g * sizeof *l->sizes);
-    l->starts = malloc(((size_t)g + 1) * sizeof *l->starts);
-    if (l->sizes == NULL || l->starts == NULL)
-        return MPI_ERR_NO_MEM;
+    l->sizes = himpi_alloc((size_t)g, sizeof *l->sizes, "a layout");
+    l->starts = himpi_alloc((size_t)g + 1, sizeof *l->starts, "a layout");
     for (int k = 0; k <= g; k++) {
         l->starts[k] = himpi_group_start(p, g, k);
         if (k < g)
             l->sizes[k] = himpi_group_size(p, g, k);
     }
-    return MPI_SUCCESS;
 }
 
 /* Groups of the ranks that share an object of a hardware level, ordered
@@ -200,14 +196,12 @@ static int hardware_layout(layout_t *l, himpi_comm *s, HiMPI_Hwlevel level)
     if ((rc = himpi_topo_color(s->dup, level, &color)) != MPI_SUCCESS)
         return rc;
     int p = s->p;
-    int *colors = malloc((size_t)p * sizeof *colors), *group = malloc((size_t)p * sizeof *group);
-    l->sizes = calloc((size_t)p, sizeof *l->sizes);
-    l->starts = malloc(((size_t)p + 1) * sizeof *l->starts);
-    l->perm = malloc((size_t)p * sizeof *l->perm);
-    rc = colors && group && l->sizes && l->starts && l->perm ? MPI_SUCCESS : MPI_ERR_NO_MEM;
-    /* Every rank allocates alike, so all take part in the gather or none. */
-    if (rc == MPI_SUCCESS)
-        rc = MPI_Allgather(&color, 1, MPI_INT, colors, 1, MPI_INT, s->dup);
+    int *colors = himpi_alloc((size_t)p, sizeof *colors, "a layout"),
+        *group = himpi_alloc((size_t)p, sizeof *group, "a layout");
+    l->sizes = himpi_zalloc((size_t)p, sizeof *l->sizes, "a layout");
+    l->starts = himpi_alloc((size_t)p + 1, sizeof *l->starts, "a layout");
+    l->perm = himpi_alloc((size_t)p, sizeof *l->perm, "a layout");
+    rc = MPI_Allgather(&color, 1, MPI_INT, colors, 1, MPI_INT, s->dup);
     int g = 0;
     for (int r = 0; rc == MPI_SUCCESS && r < p; r++) {
         group[r] = g;
@@ -224,9 +218,8 @@ static int hardware_layout(layout_t *l, himpi_comm *s, HiMPI_Hwlevel level)
         l->starts[0] = 0;
         for (int k = 0; k < g; k++)
             l->starts[k + 1] = l->starts[k] + l->sizes[k];
-        int *fill = calloc((size_t)g, sizeof *fill);
-        rc = fill != NULL ? MPI_SUCCESS : MPI_ERR_NO_MEM;
-        for (int r = 0; rc == MPI_SUCCESS && r < p; r++) {
+        int *fill = himpi_zalloc((size_t)g, sizeof *fill, "a layout");
+        for (int r = 0; r < p; r++) {
             l->perm[r] = l->starts[group[r]] + fill[group[r]]++;
             contiguous &= l->perm[r] == r;
         }
@@ -254,12 +247,14 @@ int himpi_comm_layout(himpi_comm *s, const HiMPI_Level *level, const himpi_layou
             *out = &l->pub;
             return MPI_SUCCESS;
         }
-    layout_t *l = calloc(1, sizeof *l);
-    if (l == NULL)
-        return MPI_ERR_NO_MEM;
+    layout_t *l = himpi_zalloc(1, sizeof *l, "a layout");
     *l = (layout_t){.key = key, .inner = MPI_COMM_NULL, .columns = MPI_COMM_NULL};
     l->pub = (himpi_layout){.g = g, .comm = MPI_COMM_NULL};
-    int rc = level->groups > 0 ? block_layout(l, s->p, g) : hardware_layout(l, s, level->hw);
+    int rc = MPI_SUCCESS;
+    if (level->groups > 0)
+        block_layout(l, s->p, g);
+    else
+        rc = hardware_layout(l, s, level->hw);
     if (rc != MPI_SUCCESS) {
         free_layout(l, s);
         return rc;
@@ -322,10 +317,8 @@ int himpi_layout_leaders(himpi_comm *s, const himpi_layout *pub, int root, MPI_C
             *leaders = l->leaders[i].comm;
             return MPI_SUCCESS;
         }
-    leaders_t *more = realloc(l->leaders, (size_t)(l->nleaders + 1) * sizeof *more);
-    if (more == NULL)
-        return MPI_ERR_NO_MEM;
-    l->leaders = more;
+    l->leaders = himpi_realloc(l->leaders, (size_t)l->nleaders + 1, sizeof *l->leaders,
+                               "a layout's leaders");
     MPI_Comm comm = pub->comm;
     if (pub->g != s->p) {
         int leader = pub->group == root_group ? root : pub->starts[pub->group];

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "coll/level_requests.h"
+#include "core/alloc.h"
 #include "core/ops.h"
 #include "hier/drivers.h"
 #include "coll/native.h"
@@ -40,9 +41,7 @@ int himpi_request_init(HiMPI_Op op, himpi_comm *state, const HiMPI_Plan *plan,
         (rc = himpi_levels_prepare(own, plan, args->root, himpi_args_ordered(op, args),
                                     &flat)) != MPI_SUCCESS)
         return rc;
-    HiMPI_Request r = malloc(sizeof *r);
-    if (r == NULL)
-        return MPI_ERR_NO_MEM;
+    HiMPI_Request r = himpi_alloc(1, sizeof *r, "a persistent request");
     *r = (struct HiMPI_Request_s){.plan = *plan, .args = *args, .driver = himpi_driver(op),
                                   .comm = comm,
                                   .native = MPI_REQUEST_NULL};

@@ -7,6 +7,7 @@
 
 #include <gsl/gsl_fit.h>
 
+#include "core/catalogue.h"
 #include "tune/model.h"
 
 /* ceil(log2 p): the rounds of a binomial tree or of recursive doubling. */
@@ -34,81 +35,29 @@ static double segments(double m, int segment)
     return m > s ? ceil(m / s) : 1;
 }
 
-static double bcast(HiMPI_Alg alg, int p, double m, int segment, const himpi_hockney *h)
+/* Split-binary: each half goes down a subtree one level shorter, then the
+ * halves are exchanged between the subtrees. */
+static double split_binary_cost(int p, double m, int segment, const himpi_hockney *h)
 {
-    double a = h->alpha, b = h->beta, X = segments(m, segment), lg = rounds(p);
-    switch (alg) {
-    case HIMPI_ALG_LINEAR:
-    case HIMPI_ALG_CHAIN: return (p - 1) * (a + m * b);
-    case HIMPI_ALG_PIPELINE: return (X + p - 2) * (a + m / X * b);
-    case HIMPI_ALG_BINARY: return 2 * (height(p) + X - 1) * (a + m / X * b);
-    case HIMPI_ALG_SPLIT_BINARY: {
-        if (p == 2)
-            return a + m * b;
-        /* Each half goes down a subtree one level shorter, then the halves
-         * are exchanged between the subtrees. */
-        double Xh = segments(m / 2, segment);
-        return 2 * (height(p) - 1 + Xh - 1) * (a + m / 2 / Xh * b) + a + m / 2 * b;
-    }
-    case HIMPI_ALG_BINOMIAL: return lg * (a + m * b);
-    case HIMPI_ALG_SCATTER_RING_ALLGATHER: return (lg + p - 1) * a + 2.0 * (p - 1) / p * m * b;
-    case HIMPI_ALG_SCATTER_RD_ALLGATHER: return 2 * lg * a + 2.0 * (p - 1) / p * m * b;
-    default: return NAN;
-    }
+    if (p == 2)
+        return h->alpha + m * h->beta;
+    double a = h->alpha, b = h->beta, X = segments(m / 2, segment);
+    return 2 * (height(p) - 1 + X - 1) * (a + m / 2 / X * b) + a + m / 2 * b;
 }
 
-static double reduce(HiMPI_Alg alg, int p, double m, int segment, const himpi_hockney *h)
+/* The catalogue's cost of alg for op, on p > 1 ranks. */
+static double cost(HiMPI_Op op, HiMPI_Alg alg, int p, double m, int segment,
+                   const himpi_hockney *h)
 {
-    double a = h->alpha, b = h->beta, c = h->gamma, X = segments(m, segment), lg = rounds(p);
-    switch (alg) {
-    case HIMPI_ALG_LINEAR:
-    case HIMPI_ALG_CHAIN: return (p - 1) * (a + m * (b + c));
-    case HIMPI_ALG_PIPELINE: return (p + X - 2) * (a + m / X * (b + c));
-    case HIMPI_ALG_BINARY: return 2 * (height(p) + X - 1) * (a + m / X * (b + c));
-    case HIMPI_ALG_BINOMIAL: return lg * (a + m * (b + c));
-    case HIMPI_ALG_RABENSEIFNER:
-        return 2 * lg * a + 2.0 * (p - 1) / p * m * b + (p - 1.0) / p * m * c;
-    default: return NAN;
-    }
-}
-
-static double allreduce(HiMPI_Alg alg, int p, double m, int segment, const himpi_hockney *h)
-{
-    double a = h->alpha, b = h->beta, c = h->gamma, X = segments(m, segment), lg = rounds(p);
-    switch (alg) {
-    case HIMPI_ALG_LINEAR: return 2 * (p - 1) * (a + m * b) + (p - 1) * m * c;
-    case HIMPI_ALG_RECURSIVE_DOUBLING: return lg * (a + m * (b + c));
-    case HIMPI_ALG_RABENSEIFNER:
-        return 2 * lg * a + 2.0 * (p - 1) / p * m * b + (p - 1.0) / p * m * c;
-    case HIMPI_ALG_RING: return 2 * (p - 1) * (a + m / p * b) + (p - 1) * m / p * c;
-    case HIMPI_ALG_SEGMENTED_RING:
-        return (p + X - 2) * (a + m / X * (b + c)) + (p - 1) * (a + m / p * b);
-    default: return NAN;
-    }
-}
-
-/* Scatter and gather, m bytes per rank. */
-static double scatter_gather(HiMPI_Op op, HiMPI_Alg alg, int p, double m,
-                             const himpi_hockney *h)
-{
-    double a = h->alpha, b = h->beta;
-    switch (alg) {
-    case HIMPI_ALG_LINEAR: return (p - 1) * (a + m * b);
-    case HIMPI_ALG_BINOMIAL: return rounds(p) * a + (p - 1) * m * b;
-    case HIMPI_ALG_LINEAR_SYNC: return op == HIMPI_OP_GATHER ? a + (p - 1) * (2 * a + m * b) : NAN;
-    default: return NAN;
-    }
-}
-
-static double allgather(HiMPI_Alg alg, int p, double m, const himpi_hockney *h)
-{
-    double a = h->alpha, b = h->beta, lg = rounds(p);
-    switch (alg) {
-    case HIMPI_ALG_RING: return (p - 1) * (a + m * b);
-    case HIMPI_ALG_RECURSIVE_DOUBLING: return lg * a + (p - 1) * m * b;
-    case HIMPI_ALG_GATHER_BCAST: return lg * a + (p - 1) * m * b + lg * (a + p * m * b);
-    default: return NAN;
-    }
+    double a = h->alpha, b = h->beta, c = h->gamma, X = segments(m, segment), lg = rounds(p),
+           H = height(p);
+#define COST(OP, op_, ALG, alg_, legacy, formula)                                              \
+    if (op == HIMPI_OP_##OP && alg == HIMPI_ALG_##ALG)                                         \
+        return formula;
+    HIMPI_CATALOGUE(COST)
+#undef COST
+    (void)a, (void)b, (void)c, (void)X, (void)lg, (void)H;
+    return NAN;
 }
 
 double himpi_model_flat(HiMPI_Op op, HiMPI_Alg alg, int p, double m, int segment,
@@ -116,18 +65,7 @@ double himpi_model_flat(HiMPI_Op op, HiMPI_Alg alg, int p, double m, int segment
 {
     if (!HiMPI_Alg_supported(op, alg) || alg == HIMPI_ALG_NATIVE || p < 1)
         return NAN;
-    if (p == 1)
-        return 0;
-    switch (op) {
-    case HIMPI_OP_BCAST: return bcast(alg, p, m, segment, h);
-    case HIMPI_OP_REDUCE: return reduce(alg, p, m, segment, h);
-    case HIMPI_OP_ALLREDUCE: return allreduce(alg, p, m, segment, h);
-    case HIMPI_OP_SCATTER:
-    case HIMPI_OP_GATHER: return scatter_gather(op, alg, p, m, h);
-    case HIMPI_OP_ALLGATHER: return allgather(alg, p, m, h);
-    case HIMPI_OP_COUNT: break;
-    }
-    return NAN;
+    return p == 1 ? 0 : cost(op, alg, p, m, segment, h);
 }
 
 double himpi_model_hier(HiMPI_Op op, HiMPI_Alg alg_out, HiMPI_Alg alg_in, int p, int g, double m,

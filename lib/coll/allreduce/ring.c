@@ -22,9 +22,7 @@ int himpi_allreduce_ring_distribute(void *recvbuf, int count, MPI_Datatype datat
 {
     int p;
     MPI_Comm_size(comm, &p);
-    int *chunks = malloc((size_t)p * sizeof *chunks);
-    if (chunks == NULL)
-        return MPI_ERR_NO_MEM;
+    int *chunks = himpi_alloc((size_t)p, sizeof *chunks, "chunk sizes");
     for (int i = 0; i < p; i++)
         chunks[i] = himpi_chunk_start(count, p, i + 1) - himpi_chunk_start(count, p, i);
     int rc = himpi_allgather_ring(MPI_IN_PLACE, 1, datatype, recvbuf, 1, datatype, comm, chunks,

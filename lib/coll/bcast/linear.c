@@ -15,9 +15,7 @@ int himpi_bcast_linear(void *buffer, int count, MPI_Datatype datatype, int root,
     MPI_Comm_rank(comm, &rank);
     if (rank != root)
         return himpi_recv(buffer, count, datatype, root, comm);
-    MPI_Request *r = malloc((size_t)p * sizeof *r);
-    if (r == NULL)
-        return MPI_ERR_NO_MEM;
+    MPI_Request *r = himpi_alloc((size_t)p, sizeof *r, "requests");
     int n = 0, rc = MPI_SUCCESS;
     for (int i = 0; i < p && rc == MPI_SUCCESS; i++)
         if (i != root)

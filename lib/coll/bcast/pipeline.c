@@ -32,9 +32,8 @@ static int start(void *buffer, MPI_Datatype datatype, int seg, MPI_Comm comm, in
 int himpi_bcast_segmented(void *buffer, MPI_Datatype datatype, int seg, MPI_Comm comm, int n,
                           const int link[], const int first[], const int count[])
 {
-    MPI_Request *r = malloc(2 * (size_t)n * sizeof *r); /* r[2 * i + s % 2]: link i, segment s */
-    if (r == NULL)
-        return MPI_ERR_NO_MEM;
+    /* r[2 * i + s % 2]: link i, segment s */
+    MPI_Request *r = himpi_alloc(2 * (size_t)n, sizeof *r, "requests");
     for (int i = 0; i < 2 * n; i++)
         r[i] = MPI_REQUEST_NULL;
     int in = link[0] == MPI_PROC_NULL ? 0 : segments(count[0], seg), steps = in, rc = MPI_SUCCESS;

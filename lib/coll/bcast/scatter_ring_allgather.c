@@ -13,9 +13,7 @@ int himpi_bcast_scatter_allgather(void *buffer, int count, MPI_Datatype datatype
     int p, rank;
     MPI_Comm_size(comm, &p);
     MPI_Comm_rank(comm, &rank);
-    int *chunks = malloc((size_t)p * sizeof *chunks);
-    if (chunks == NULL)
-        return MPI_ERR_NO_MEM;
+    int *chunks = himpi_alloc((size_t)p, sizeof *chunks, "chunk sizes");
     for (int i = 0; i < p; i++)
         chunks[i] = himpi_chunk_start(count, p, i + 1) - himpi_chunk_start(count, p, i);
     void *mine = rank == root ? MPI_IN_PLACE

@@ -17,9 +17,7 @@ int himpi_gather_linear(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
     if (rank != root)
         return himpi_send(sendbuf, himpi_blocks_of(blocks, rank) * sendcount, sendtype, root,
                           comm);
-    MPI_Request *r = malloc((size_t)p * sizeof *r);
-    if (r == NULL)
-        return MPI_ERR_NO_MEM;
+    MPI_Request *r = himpi_alloc((size_t)p, sizeof *r, "requests");
     int n = 0, rc = MPI_SUCCESS;
     for (int i = 0, first = 0; i < p && rc == MPI_SUCCESS; first += himpi_blocks_of(blocks, i++)) {
         void *at = himpi_at(recvbuf, (MPI_Aint)first * recvcount, recvtype);

@@ -63,9 +63,7 @@ int himpi_gather_linear_sync(const void *sendbuf, int sendcount, MPI_Datatype se
                        comm);
         return rc;
     }
-    MPI_Request *rest = malloc((size_t)p * sizeof *rest);
-    if (rest == NULL)
-        return MPI_ERR_NO_MEM;
+    MPI_Request *rest = himpi_alloc((size_t)p, sizeof *rest, "requests");
     int n = 0;
     for (int i = 0, first = 0; i < p && rc == MPI_SUCCESS; first += himpi_blocks_of(blocks, i++)) {
         if (i == root || himpi_blocks_of(blocks, i) == 0)
