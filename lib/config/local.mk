@@ -7,4 +7,11 @@ libhimpi_la_SOURCES += \
 	%D%/table.c \
 	%D%/table.h \
 	%D%/table_file.c \
-	%D%/table_file.h
+	%D%/table_file.h \
+	%D%/table_format.c \
+	%D%/table_index.c \
+	%D%/table_legacy.c \
+	%D%/table_parse.c \
+	%D%/table_parse.h \
+	%D%/table_parse_row.c \
+	%D%/table_private.h

@@ -1,5 +1,9 @@
 # lib/topo: the hardware topology (hwloc, pretend topologies), placement, hsplit.
 libhimpi_la_SOURCES += \
 	%D%/hsplit.c \
+	%D%/levels.c \
+	%D%/place.c \
+	%D%/pretend.c \
+	%D%/pretend.h \
 	%D%/topo.c \
 	%D%/topo.h

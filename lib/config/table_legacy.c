@@ -1,0 +1,85 @@
+/* table_legacy.c: a row of the original HiMPI's 7-column format, its
+ * operation and algorithm ids translated into HiMPI's.  Such a table has
+ * one level of groups and no times.  No MPI communication. */
+#include <config.h>
+
+#include <limits.h>
+#include <string.h>
+
+#include "config/table.h"
+#include "config/table_parse.h"
+
+/* The original HiMPI's broadcast algorithm ids (enum bcast_algo in its
+ * himpi/mpi_bcast_algs.h) as HiMPI's algorithms.  Its "lin" passes the
+ * message along the ranks and its "flat" has the root send to each rank,
+ * which HiMPI calls chain and linear. */
+static const HiMPI_Alg legacy_bcast_algs[] = {
+    HIMPI_ALG_NATIVE,                 /* 0 native */
+    HIMPI_ALG_CHAIN,                  /* 1 lin */
+    HIMPI_ALG_BINARY,                 /* 2 binary */
+    HIMPI_ALG_LINEAR,                 /* 3 flat */
+    HIMPI_ALG_BINOMIAL,               /* 4 binomial */
+    HIMPI_ALG_SCATTER_RING_ALLGATHER, /* 5 scatter_lr_allgather */
+    HIMPI_ALG_SCATTER_RD_ALLGATHER,   /* 6 scatter_rd_allgather */
+    HIMPI_ALG_BINOMIAL,               /* 7 binomial_mpich, the same tree */
+    HIMPI_ALG_PIPELINE,               /* 8 pipelined_linear */
+};
+
+/* The original's op_id values 0..4 (op_all = 5 names no operation). */
+static const HiMPI_Op legacy_ops[] = {HIMPI_OP_BCAST, HIMPI_OP_REDUCE, HIMPI_OP_ALLREDUCE,
+                                      HIMPI_OP_SCATTER, HIMPI_OP_GATHER};
+
+/* The original ran its own algorithms for bcast only; the other operations
+ * ignored the ids and called MPI, so 0 (native) is their only valid id. */
+static int legacy_alg(parser *ps, HiMPI_Op op, long long id, HiMPI_Alg *alg)
+{
+    size_t n = op == HIMPI_OP_BCAST ? sizeof legacy_bcast_algs / sizeof legacy_bcast_algs[0]
+                                    : 1;
+    if (id >= (long long)n)
+        return himpi_table_fail(ps, ps->line, "unknown algorithm id %lld for %s", id,
+                                HiMPI_Op_name(op));
+    *alg = op == HIMPI_OP_BCAST ? legacy_bcast_algs[id] : HIMPI_ALG_NATIVE;
+    return 0;
+}
+
+int himpi_table_legacy_row(parser *ps, const fields *f)
+{
+    static const char *const what[LEGACY_FIELDS] = {
+        "num_procs", "num_groups", "num_levels", "msg_size", "alg_in", "alg_out", "op_id"};
+    static const long long min[LEGACY_FIELDS] = {1, 1, 0, 0, 0, 0, 0};
+    if (f->n != LEGACY_FIELDS)
+        return himpi_table_fail(ps, ps->line,
+                                "row has %d fields, expected %d (num_procs num_groups "
+                                "num_levels msg_size alg_in alg_out op_id)",
+                                f->n, LEGACY_FIELDS);
+    long long v[LEGACY_FIELDS] = {0};
+    for (int i = 0; i < LEGACY_FIELDS; i++)
+        if (himpi_table_parse_int(ps, f->v[i], what[i], min[i], INT_MAX, &v[i]) != 0)
+            return -1;
+    long long nops = (long long)(sizeof legacy_ops / sizeof legacy_ops[0]);
+    if (v[6] == nops)
+        return himpi_table_fail(ps, ps->line, "op_id %lld means all operations, which is not a row",
+                                v[6]);
+    if (v[6] > nops)
+        return himpi_table_fail(ps, ps->line,
+                                "unknown op_id %lld (0..4: bcast reduce allreduce scatter gather)",
+                                v[6]);
+    himpi_row r;
+    memset(&r, 0, sizeof r); /* a one-level layout: the other levels zero */
+    r.op = legacy_ops[v[6]];
+    r.procs = (int)v[0];
+    r.msg_size = v[3];
+    r.levels = 1;
+    r.groups[0] = (int)v[1];
+    r.time = r.flat_time = r.ci = -1.0;
+    if (legacy_alg(ps, r.op, v[4], &r.alg_in) != 0 ||
+        legacy_alg(ps, r.op, v[5], &r.alg_out) != 0)
+        return -1;
+    if (v[1] > v[0])
+        return himpi_table_fail(ps, ps->line, "groups %lld > procs %lld", v[1], v[0]);
+    if (v[2] != 1)
+        return himpi_table_fail(ps, ps->line,
+                                "levels %lld not supported in the original format "
+                                "(one level of groups)", v[2]);
+    return himpi_table_add_row(ps, &r);
+}
