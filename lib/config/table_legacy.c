@@ -7,38 +7,27 @@
 #include <string.h>
 
 #include "config/table.h"
+#include "core/names.h"
 #include "config/table_parse.h"
-
-/* The original HiMPI's broadcast algorithm ids (enum bcast_algo in its
- * himpi/mpi_bcast_algs.h) as HiMPI's algorithms.  Its "lin" passes the
- * message along the ranks and its "flat" has the root send to each rank,
- * which HiMPI calls chain and linear. */
-static const HiMPI_Alg legacy_bcast_algs[] = {
-    HIMPI_ALG_NATIVE,                 /* 0 native */
-    HIMPI_ALG_CHAIN,                  /* 1 lin */
-    HIMPI_ALG_BINARY,                 /* 2 binary */
-    HIMPI_ALG_LINEAR,                 /* 3 flat */
-    HIMPI_ALG_BINOMIAL,               /* 4 binomial */
-    HIMPI_ALG_SCATTER_RING_ALLGATHER, /* 5 scatter_lr_allgather */
-    HIMPI_ALG_SCATTER_RD_ALLGATHER,   /* 6 scatter_rd_allgather */
-    HIMPI_ALG_BINOMIAL,               /* 7 binomial_mpich, the same tree */
-    HIMPI_ALG_PIPELINE,               /* 8 pipelined_linear */
-};
 
 /* The original's op_id values 0..4 (op_all = 5 names no operation). */
 static const HiMPI_Op legacy_ops[] = {HIMPI_OP_BCAST, HIMPI_OP_REDUCE, HIMPI_OP_ALLREDUCE,
                                       HIMPI_OP_SCATTER, HIMPI_OP_GATHER};
 
-/* The original ran its own algorithms for bcast only; the other operations
- * ignored the ids and called MPI, so 0 (native) is their only valid id. */
+/* The original's algorithm ids are the catalogue's legacy column (it ran
+ * its own algorithms for bcast only; the other operations ignored the ids
+ * and called MPI, so 0, native, is their only id).  Its binomial_mpich
+ * ran the same tree as its binomial, and the catalogue holds one id a
+ * row. */
+enum { LEGACY_BINOMIAL = 4, LEGACY_BINOMIAL_MPICH = 7 };
+
 static int legacy_alg(parser *ps, HiMPI_Op op, long long id, HiMPI_Alg *alg)
 {
-    size_t n = op == HIMPI_OP_BCAST ? sizeof legacy_bcast_algs / sizeof legacy_bcast_algs[0]
-                                    : 1;
-    if (id >= (long long)n)
+    if (op == HIMPI_OP_BCAST && id == LEGACY_BINOMIAL_MPICH)
+        id = LEGACY_BINOMIAL;
+    if (id > INT_MAX || !himpi_alg_of_legacy(op, (int)id, alg))
         return himpi_table_fail(ps, ps->line, "unknown algorithm id %lld for %s", id,
                                 HiMPI_Op_name(op));
-    *alg = op == HIMPI_OP_BCAST ? legacy_bcast_algs[id] : HIMPI_ALG_NATIVE;
     return 0;
 }
 
