@@ -90,15 +90,8 @@ int HiMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, v
 /* ---------------------------------------------------------------------- */
 
 /* The algorithms a level of a hierarchical collective can run.  Which ones
- * exist for which operation:
- *   bcast      native linear chain pipeline binomial binary split-binary
- *              scatter-ring-allgather scatter-rd-allgather
- *   reduce     native linear chain pipeline binomial binary rabenseifner
- *   allreduce  native linear recursive-doubling ring segmented-ring
- *              rabenseifner
- *   scatter    native linear binomial
- *   gather     native linear binomial linear-sync
- *   allgather  native ring recursive-doubling gather-bcast
+ * exist for which operation: HiMPI_Alg_supported, and the list in
+ * libhimpi(3) (both from the catalogue, lib/core/catalogue.h).
  * HIMPI_ALG_NATIVE calls the MPI library's own collective (its nonblocking
  * form, completed under the wait policy, when HIMPI_WAIT=yield).
  * doc/algorithms.md describes each algorithm. */

@@ -75,9 +75,7 @@ for f in $files; do
             why="$to is not a layer"
           fi
           ;;
-        *:himpi.h | *:mpib.h) ;;
-        *:himpi_tune.h) [ "$layer" = tune ] || [ "$layer" = api ] ||
-          why="himpi_tune.h is the tuning API: tune and api only" ;;
+        *:himpi.h | *:himpi_tune.h | *:mpib.h) ;;
         *:*) [ -f "$dir/$header" ] || why="name it as layer/header (\"$layer/$header\" or another layer's)" ;;
         esac
       fi

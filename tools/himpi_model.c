@@ -11,7 +11,7 @@
 
 #include "cli.h"
 #include "cli_names.h"
-#include "tune/model.h"
+#include "himpi_tune.h"
 
 enum { MAX_ITEMS = 64, OPT_ALPHA = 1000, OPT_BETA, OPT_GAMMA, OPT_SEGMENT, OPT_CURVE, OPT_FIT };
 
@@ -21,7 +21,7 @@ typedef struct {
     int sizes[MAX_ITEMS], nsizes;
     int procs;
     int segment;
-    himpi_hockney net;
+    HiMPI_Hockney net;
     int curve;
     const char *fit; /* the ping-pong file to fit, "-" for stdin */
 } options;
@@ -124,10 +124,10 @@ static int parse(int argc, char **argv, options *o)
     }
     if (o->nalgs == 0)
         for (int a = 0; a < HIMPI_ALG_COUNT; a++)
-            if (!isnan(himpi_model_flat(o->op, (HiMPI_Alg)a, 2, 1, 0, &o->net)))
+            if (!isnan(HiMPI_Model_flat(o->op, (HiMPI_Alg)a, 2, 1, 0, &o->net)))
                 o->algs[o->nalgs++] = a;
     for (int i = 0; i < o->nalgs; i++)
-        if (isnan(himpi_model_flat(o->op, (HiMPI_Alg)o->algs[i], 2, 1, 0, &o->net))) {
+        if (isnan(HiMPI_Model_flat(o->op, (HiMPI_Alg)o->algs[i], 2, 1, 0, &o->net))) {
             fprintf(stderr, "himpi-model: %s has no formula for %s (see himpi-model(1))\n",
                     HiMPI_Alg_name((HiMPI_Alg)o->algs[i]), HiMPI_Op_name(o->op));
             return 2;
@@ -171,8 +171,8 @@ static int fit(const char *path)
     }
     if (f != stdin)
         fclose(f);
-    himpi_hockney h = {0, 0, 0};
-    if (status == 0 && himpi_model_fit(m, t, n, &h) != 0) {
+    HiMPI_Hockney h = {0, 0, 0};
+    if (status == 0 && HiMPI_Model_fit(m, t, n, &h) != 0) {
         fprintf(stderr, "himpi-model: %s: need two different sizes to fit a line\n", path);
         status = 1;
     }
@@ -189,7 +189,7 @@ static int fit(const char *path)
 
 static void predict(const options *o)
 {
-    const himpi_hockney *h = &o->net;
+    const HiMPI_Hockney *h = &o->net;
     printf("# himpi-model %s: %s on %d processes, alpha %g us, beta %g ns/B, gamma %g ns/B, "
            "segment %d\n",
            PACKAGE_VERSION, HiMPI_Op_name(o->op), o->procs, h->alpha * 1e6, h->beta * 1e9,
@@ -206,12 +206,12 @@ static void predict(const options *o)
             if (o->curve) {
                 for (int g = 1; g <= p; g++)
                     printf("  %-20s %10d %6d %14.3f\n", HiMPI_Alg_name(alg), m, g,
-                           himpi_model_hier(o->op, alg, alg, p, g, m, o->segment, h) * 1e6);
+                           HiMPI_Model_hier(o->op, alg, alg, p, g, m, o->segment, h) * 1e6);
                 continue;
             }
-            double flat = himpi_model_flat(o->op, alg, p, m, o->segment, h);
-            int g = himpi_model_best_groups(o->op, alg, alg, p, m, o->segment, h);
-            double best = himpi_model_hier(o->op, alg, alg, p, g, m, o->segment, h);
+            double flat = HiMPI_Model_flat(o->op, alg, p, m, o->segment, h);
+            int g = HiMPI_Model_best_groups(o->op, alg, alg, p, m, o->segment, h);
+            double best = HiMPI_Model_hier(o->op, alg, alg, p, g, m, o->segment, h);
             printf("  %-20s %10d %14.3f %6d %14.3f %8.2f\n", HiMPI_Alg_name(alg), m, flat * 1e6, g,
                    best * 1e6, best > 0 ? flat / best : 1.0);
         }

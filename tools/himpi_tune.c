@@ -8,11 +8,8 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "config/env.h"
 #include "himpi.h"
-#include "config/runtime.h"
-#include "config/table_file.h"
-#include "tune/tune.h"
+#include "himpi_tune.h"
 
 enum { MAX_LIST = 64, OPT_ALG_IN = 2000, OPT_ALG_OUT, OPT_ALGS, OPT_OPS, OPT_PROCS, OPT_SEARCH,
        OPT_MERGE, OPT_CHECK, OPT_LEVELS, OPT_TRACE };
@@ -23,13 +20,13 @@ typedef struct {
 } int_list;
 
 typedef struct {
-    himpi_env env;     /* defaults from HIMPI_*; options override */
+    HiMPI_Tune_settings settings; /* defaults from HIMPI_*; options override */
     int_list algs_out; /* of HiMPI_Alg; empty: native */
     int_list algs_in;
     int_list algs;  /* --algs: the same algorithm between and inside groups */
     int_list procs; /* empty: the whole MPI_COMM_WORLD */
     int *groups, ngroups;
-    const himpi_search *search;
+    const HiMPI_Search *search;
     cli_measure measure;
     int merge, quiet;
     const char *trace; /* --trace: file of every measurement, or NULL */
@@ -139,25 +136,19 @@ static int check_file(const char *path)
         fprintf(stderr, "himpi-tune: %s: cannot read it\n", path);
         return 1;
     }
-    himpi_table t;
-    himpi_table_init(&t);
+    HiMPI_Table t;
+    HiMPI_Table_init(&t);
     char err[4352];
-    if (himpi_table_load(path, &t, err, sizeof err) != 0) {
+    if (HiMPI_Table_load(path, &t, err, sizeof err) != 0) {
         fprintf(stderr, "himpi-tune: %s\n", err);
         return 1;
     }
-    char *text = himpi_table_format(&t);
+    char *text = HiMPI_Table_format(&t);
     if (text != NULL)
         fputs(text, stdout);
     free(text);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
     return text != NULL ? -1 : 1;
-}
-
-static const char *from_environ(const char *name, void *ctx)
-{
-    (void)ctx;
-    return getenv(name);
 }
 
 /* 0 to go on, otherwise the exit status (-1: stop successfully). */
@@ -177,21 +168,21 @@ static int parse(int argc, char **argv, options *o)
         {"quiet", no_argument, NULL, 'q'},         {"check", required_argument, NULL, OPT_CHECK},
         CLI_PRECISION_LONGOPTS,                    {NULL, 0, NULL, 0}};
     char err[4352];
-    if (himpi_env_parse(from_environ, NULL, &o->env, err, sizeof err) != 0) {
+    if (HiMPI_Tune_settings_from_env(&o->settings, err, sizeof err) != 0) {
         cli_say(stderr, "himpi-tune: %s\n", err);
         return 2;
     }
-    o->measure.precision = o->env.precision;
-    o->search = himpi_search_by_name(o->env.search);
+    o->measure.precision = o->settings.precision;
+    o->search = o->settings.search;
     int c, rc;
     unsigned ops = 0;
     while ((c = getopt_long(argc, argv, "o:m:M:s:g:q" CLI_PRECISION_SHORTOPTS, longopts, NULL)) !=
            -1) {
         switch (c) {
         case 'o':
-            if (strlen(optarg) == 0 || strlen(optarg) >= sizeof o->env.conf_file)
+            if (strlen(optarg) == 0 || strlen(optarg) >= sizeof o->settings.conf_file)
                 return cli_bad("--output", optarg, "a file name");
-            strcpy(o->env.conf_file, optarg);
+            strcpy(o->settings.conf_file, optarg);
             break;
         case OPT_MERGE: o->merge = 1; break;
         case OPT_OPS:
@@ -200,15 +191,15 @@ static int parse(int argc, char **argv, options *o)
                                "bcast, reduce, allreduce, scatter, gather, allgather");
             break;
         case 'm':
-            if (!size_option(optarg, "--min-msg", &o->env.min_msg))
+            if (!size_option(optarg, "--min-msg", &o->settings.min_msg))
                 return 2;
             break;
         case 'M':
-            if (!size_option(optarg, "--max-msg", &o->env.max_msg))
+            if (!size_option(optarg, "--max-msg", &o->settings.max_msg))
                 return 2;
             break;
         case 's':
-            if (!cli_int(optarg, 2, &o->env.msg_stride))
+            if (!cli_int(optarg, 2, &o->settings.msg_stride))
                 return cli_bad("--stride", optarg, "an integer >= 2");
             break;
         case OPT_ALG_OUT:
@@ -235,11 +226,12 @@ static int parse(int argc, char **argv, options *o)
                 return cli_bad("--procs", optarg, "integers >= 1");
             break;
         case OPT_SEARCH:
-            if ((o->search = himpi_search_by_name(optarg)) == NULL)
+            if ((o->search = HiMPI_Search_by_name(optarg)) == NULL)
                 return cli_bad("--search", optarg, "exhaustive, guided");
             break;
         case OPT_LEVELS:
-            if (!cli_int(optarg, 0, &o->env.num_levels) || o->env.num_levels > HIMPI_MAX_LEVELS)
+            if (!cli_int(optarg, 0, &o->settings.num_levels) ||
+                o->settings.num_levels > HIMPI_MAX_LEVELS)
                 return cli_bad("--levels", optarg, "an integer from 0 to 8");
             break;
         case 'q': o->quiet = 1; break;
@@ -250,10 +242,10 @@ static int parse(int argc, char **argv, options *o)
         }
     }
     if (ops != 0)
-        o->env.ops = ops;
-    if (o->env.max_msg < o->env.min_msg) {
+        o->settings.ops = ops;
+    if (o->settings.max_msg < o->settings.min_msg) {
         cli_say(stderr, "himpi-tune: --max-msg %lld is smaller than --min-msg %lld\n",
-                o->env.max_msg, o->env.min_msg);
+                o->settings.max_msg, o->settings.min_msg);
         return 2;
     }
     int p;
@@ -281,7 +273,7 @@ static int parse(int argc, char **argv, options *o)
 
 /* The tasks of one process count: operation x size x algorithm pair. */
 typedef struct {
-    himpi_tune_task *tasks;
+    HiMPI_Tune_task *tasks;
     int n;
 } task_list;
 
@@ -292,19 +284,19 @@ static int make_tasks(const options *o, const int *sizes, int nsizes, task_list 
                       (size_t)(o->algs.n + o->algs_out.n * o->algs_in.n) * sizeof *l->tasks);
     if (l->tasks == NULL)
         return MPI_ERR_NO_MEM;
-    int seg = o->env.segment_size > 0 ? o->env.segment_size : 0;
+    int seg = o->settings.segment_size;
     /* --algs pairs each algorithm with itself; otherwise every pair. */
     int same = o->algs.n > 0;
     const int_list *outs = same ? &o->algs : &o->algs_out, *ins = same ? &o->algs : &o->algs_in;
     for (int op = 0; op < HIMPI_OP_COUNT; op++)
-        for (int s = 0; (o->env.ops & (1u << op)) && s < nsizes; s++)
+        for (int s = 0; (o->settings.ops & (1u << op)) && s < nsizes; s++)
             for (int a = 0; a < outs->n; a++)
                 for (int b = same ? a : 0; b < (same ? a + 1 : ins->n); b++) {
                     HiMPI_Alg out = (HiMPI_Alg)outs->list[a];
                     HiMPI_Alg in = (HiMPI_Alg)ins->list[b];
                     if (HiMPI_Alg_supported((HiMPI_Op)op, out) &&
                         HiMPI_Alg_supported((HiMPI_Op)op, in))
-                        l->tasks[l->n++] = (himpi_tune_task){(HiMPI_Op)op, sizes[s], out, in, seg};
+                        l->tasks[l->n++] = (HiMPI_Tune_task){(HiMPI_Op)op, sizes[s], out, in, seg};
                 }
     return MPI_SUCCESS;
 }
@@ -319,7 +311,7 @@ typedef struct {
     int show, tty;
 } progress;
 
-static void report(progress *pr, const himpi_row *row)
+static void report(progress *pr, const HiMPI_Row *row)
 {
     double now = MPI_Wtime();
     if (!pr->show || (!pr->tty && now - pr->last < 10.0 && pr->done < pr->total))
@@ -340,16 +332,16 @@ typedef struct {
 } tracer;
 
 /* One line of the trace per measurement, on rank 0. */
-static void trace(void *ctx, const himpi_tune_task *task, const himpi_candidate *c,
+static void trace(void *ctx, const HiMPI_Tune_task *task, const HiMPI_Candidate *c,
                   const MPIB_result *r, double seconds)
 {
-    himpi_row row = {.levels = c->levels};
+    HiMPI_Row row = {.levels = c->levels};
     for (int i = 0; i < c->levels; i++) {
         row.groups[i] = c->groups[i];
         row.hw[i] = c->groups[i] == 0 ? c->hw[i] : HIMPI_HW_NODE;
     }
     char layout[HIMPI_LAYOUT_MAX];
-    himpi_row_layout_format(&row, layout, sizeof layout);
+    HiMPI_Row_layout(&row, layout, sizeof layout);
     const tracer *t = ctx;
     fprintf(t->file, "%-9s %6d %10d %-22s %-22s %-10s %14.3f %12.3f %5d %12.6f\n",
             HiMPI_Op_name(task->op), t->procs, task->msg_size, HiMPI_Alg_name(task->alg_out),
@@ -359,23 +351,23 @@ static void trace(void *ctx, const himpi_tune_task *task, const himpi_candidate 
 
 /* Tunes every task on the first n processes (collective over them). */
 static int tune_procs(const options *o, MPI_Comm comm, const task_list *l, progress *pr,
-                      himpi_table *out, FILE *tracefile)
+                      HiMPI_Table *out, FILE *tracefile)
 {
     tracer tr = {tracefile, 0};
     MPI_Comm_size(comm, &tr.procs);
     MPI_Comm work = MPI_COMM_NULL;
-    himpi_tuner tuner = {o->measure.precision, o->groups, o->ngroups, o->env.num_levels,
+    HiMPI_Tuner tuner = {o->measure.precision, o->groups, o->ngroups, o->settings.num_levels,
                          o->search, tracefile != NULL ? trace : NULL, &tr,
-                         himpi_tune_memory_new(), &work, 0};
+                         HiMPI_Tune_memory_new(), &work, 0};
     if (tuner.memory == NULL)
         return MPI_ERR_NO_MEM;
     int rc = MPI_Comm_dup(comm, &work);
     for (int i = 0; rc == MPI_SUCCESS && i < l->n; i++) {
-        himpi_row row;
+        HiMPI_Row row;
         int measured = 0;
-        rc = himpi_tune(comm, &tuner, &l->tasks[i], &row, &measured);
+        rc = HiMPI_Tune(comm, &tuner, &l->tasks[i], &row, &measured);
         pr->measured += measured;
-        if (rc == MPI_SUCCESS && himpi_table_put(out, &row) != 0)
+        if (rc == MPI_SUCCESS && HiMPI_Table_put(out, &row) != 0)
             rc = MPI_ERR_NO_MEM;
         if (rc == MPI_SUCCESS) {
             pr->done++;
@@ -384,19 +376,19 @@ static int tune_procs(const options *o, MPI_Comm comm, const task_list *l, progr
     }
     if (work != MPI_COMM_NULL)
         MPI_Comm_free(&work);
-    himpi_tune_memory_free(tuner.memory);
+    HiMPI_Tune_memory_free(tuner.memory);
     return rc;
 }
 
-static void summary(const himpi_table *t)
+static void summary(const HiMPI_Table *t)
 {
     printf("%-10s %6s %10s %-34s %-14s %12s %12s %8s\n", "operation", "procs", "size",
            "algorithms (between/inside)", "best layout", "time (us)", "flat (us)", "speedup");
     for (size_t i = 0; i < t->nrows; i++) {
-        const himpi_row *r = &t->rows[i];
+        const HiMPI_Row *r = &t->rows[i];
         char algs[64], layout[128];
         snprintf(algs, sizeof algs, "%s/%s", HiMPI_Alg_name(r->alg_out), HiMPI_Alg_name(r->alg_in));
-        himpi_row_layout_format(r, layout, sizeof layout);
+        HiMPI_Row_layout(r, layout, sizeof layout);
         printf("%-10s %6d %10lld %-34s %-14s %12.2f %12.2f %8.2f\n", HiMPI_Op_name(r->op),
                r->procs, r->msg_size, algs, layout, r->time * 1e6, r->flat_time * 1e6,
                r->time > 0 ? r->flat_time / r->time : 1.0);
@@ -404,15 +396,14 @@ static void summary(const himpi_table *t)
 }
 
 /* Rank 0 writes the table; every rank learns whether it worked. */
-static int write_table(const options *o, himpi_table *t, const progress *pr)
+static int write_table(const options *o, HiMPI_Table *t, const progress *pr)
 {
-    himpi_runtime_header(&o->env, MPI_COMM_WORLD, &t->header);
-    t->header.precision = o->measure.precision;
+    HiMPI_Table_header_fill(MPI_COMM_WORLD, &o->measure.precision, &t->header);
     int ok = 1;
     if (cli_rank() == 0) {
         char err[4352];
-        int rc = o->merge ? himpi_table_save(o->env.conf_file, t, err, sizeof err)
-                          : himpi_table_write(o->env.conf_file, t, err, sizeof err);
+        int rc = o->merge ? HiMPI_Table_save(o->settings.conf_file, t, err, sizeof err)
+                          : HiMPI_Table_write(o->settings.conf_file, t, err, sizeof err);
         if (rc != 0) {
             fprintf(stderr, "himpi-tune: %s\n", err);
             ok = 0;
@@ -420,7 +411,7 @@ static int write_table(const options *o, himpi_table *t, const progress *pr)
             summary(t);
             printf("himpi-tune: wrote %zu rows to %s; %lld layouts measured (%s search) in "
                    "%.1f s\n",
-                   t->nrows, o->env.conf_file, pr->measured, o->search->name,
+                   t->nrows, o->settings.conf_file, pr->measured, HiMPI_Search_name(o->search),
                    MPI_Wtime() - pr->start);
         }
     }
@@ -451,7 +442,8 @@ static int open_trace(const options *o, FILE **file)
 
 static int run(const options *o)
 {
-    MPIB_msgset set = {(int)o->env.min_msg, (int)o->env.max_msg, o->env.msg_stride};
+    MPIB_msgset set = {(int)o->settings.min_msg, (int)o->settings.max_msg,
+                       o->settings.msg_stride};
     int nsizes, sizes[64];
     MPIB_msgset_sizes(&set, &nsizes, NULL);
     if (nsizes > 64) {
@@ -473,8 +465,8 @@ static int run(const options *o)
                    isatty(STDERR_FILENO)};
     for (int i = 0; i < o->procs.n; i++)
         pr.total += l.n;
-    himpi_table t;
-    himpi_table_init(&t);
+    HiMPI_Table t;
+    HiMPI_Table_init(&t);
     int rank = cli_rank(), rc = MPI_SUCCESS;
     for (int i = 0; i < o->procs.n && rc == MPI_SUCCESS; i++) {
         MPI_Comm comm;
@@ -490,7 +482,8 @@ static int run(const options *o)
         fprintf(stderr, "\n");
     if (tracefile != NULL) {
         fprintf(tracefile, "# %lld measurements (%s search) in %.6f s%s\n", pr.measured,
-                o->search->name, MPI_Wtime() - pr.start, rc == MPI_SUCCESS ? "" : ", failed");
+                HiMPI_Search_name(o->search), MPI_Wtime() - pr.start,
+                rc == MPI_SUCCESS ? "" : ", failed");
         fclose(tracefile);
     }
     free(l.tasks);
@@ -503,7 +496,7 @@ static int run(const options *o)
     } else {
         status = write_table(o, &t, &pr);
     }
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
     return status;
 }
 

@@ -4,7 +4,7 @@
 
 #include <stdlib.h>
 
-#include "tune/container.h"
+#include "himpi_tune.h"
 #include "pcoll_container.h"
 
 typedef struct {
@@ -111,7 +111,7 @@ static int execute(void *self, MPI_Comm comm, int root, int M)
 static int initialize(void *self, MPI_Comm comm, int root, int M)
 {
     pcoll_container *c = self;
-    int rc = himpi_container_buffers(c->op, comm, root, M, &c->sendbuf, &c->recvbuf, &c->count);
+    int rc = HiMPI_Container_buffers(c->op, comm, root, M, &c->sendbuf, &c->recvbuf, &c->count);
     if (rc != MPI_SUCCESS || c->kind != PCOLL_START)
         return rc != MPI_SUCCESS ? rc : execute(self, comm, root, M);
     rc = init(c, comm, root);

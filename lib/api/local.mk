@@ -1,6 +1,6 @@
 # lib/api: the entry points and initialisation.  Interposition
 # (interpose.c, pmpi_names.h) goes into libhimpi-pmpi only (lib/local.mk).
-libhimpi_la_SOURCES += \
+libhimpi_internal_la_SOURCES += \
 	%D%/call.c \
 	%D%/call.h \
 	%D%/entry_points.c \

@@ -1,5 +1,5 @@
 # lib/coll: the flat algorithms, one file each, and the MPI library's own collectives.
-libhimpi_la_SOURCES += \
+libhimpi_internal_la_SOURCES += \
 	%D%/algorithms.h \
 	%D%/allgather/gather_bcast.c \
 	%D%/allgather/recursive_doubling.c \

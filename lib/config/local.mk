@@ -1,5 +1,5 @@
 # lib/config: the environment, run-time settings and configuration tables.
-libhimpi_la_SOURCES += \
+libhimpi_internal_la_SOURCES += \
 	%D%/env.c \
 	%D%/env.h \
 	%D%/runtime.c \

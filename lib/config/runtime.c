@@ -10,6 +10,7 @@
 
 #include "config/runtime.h"
 #include "config/table_file.h"
+#include "himpi_tune.h"
 
 extern char **environ;
 
@@ -36,7 +37,7 @@ void himpi_runtime_release(himpi_runtime *rt)
     if (rt == NULL || --rt->refs > 0)
         return;
     himpi_index_free(rt->index);
-    himpi_table_free(&rt->table);
+    HiMPI_Table_free(&rt->table);
     free(rt);
 }
 
@@ -57,7 +58,7 @@ static int read_on_root(himpi_runtime *rt)
         fprintf(stderr, "himpi: %s\n", err);
         return MPI_ERR_ARG;
     }
-    if (himpi_table_load(rt->env.conf_file, &rt->table, err, sizeof err) == 0)
+    if (HiMPI_Table_load(rt->env.conf_file, &rt->table, err, sizeof err) == 0)
         return MPI_SUCCESS;
     if (rt->env.strict) {
         fprintf(stderr, "himpi: %s\nhimpi: HIMPI_STRICT=1: refusing to run without the table\n",
@@ -70,7 +71,7 @@ static int read_on_root(himpi_runtime *rt)
 }
 
 /* Rank 0's table, row for row, on every rank. */
-static int share_table(himpi_table *t, MPI_Comm comm, int rank)
+static int share_table(HiMPI_Table *t, MPI_Comm comm, int rank)
 {
     unsigned long long n = t->nrows;
     int rc = MPI_Bcast(&t->header, (int)sizeof t->header, MPI_BYTE, 0, comm);
@@ -104,7 +105,7 @@ int himpi_runtime_load(MPI_Comm comm, himpi_runtime **out)
     himpi_runtime *rt = calloc(1, sizeof *rt);
     int status = rt != NULL ? MPI_SUCCESS : MPI_ERR_NO_MEM;
     if (rt != NULL) {
-        himpi_table_init(&rt->table);
+        HiMPI_Table_init(&rt->table);
         rt->refs = 1;
         if (rank == 0)
             status = read_on_root(rt);
@@ -129,7 +130,7 @@ int himpi_runtime_load(MPI_Comm comm, himpi_runtime **out)
 
 /* The distinct names of the hosts of comm, comma-separated, and the
  * processes per host if every host runs as many (0 otherwise). */
-static void describe_hosts(MPI_Comm comm, himpi_table_header *h)
+static void describe_hosts(MPI_Comm comm, HiMPI_Table_header *h)
 {
     int p, rank, len;
     MPI_Comm_size(comm, &p);
@@ -167,7 +168,8 @@ static void describe_hosts(MPI_Comm comm, himpi_table_header *h)
     free(all);
 }
 
-void himpi_runtime_header(const himpi_env *env, MPI_Comm comm, himpi_table_header *h)
+void HiMPI_Table_header_fill(MPI_Comm comm, const MPIB_precision *precision,
+                             HiMPI_Table_header *h)
 {
     memset(h, 0, sizeof *h);
     describe_hosts(comm, h);
@@ -180,21 +182,21 @@ void himpi_runtime_header(const himpi_env *env, MPI_Comm comm, himpi_table_heade
     n = n < sizeof h->mpi - 1 ? n : sizeof h->mpi - 1;
     memcpy(h->mpi, version, n);
     h->mpi[n] = '\0';
-    h->precision = env->precision;
+    h->precision = *precision;
     time_t now = time(NULL);
     struct tm utc;
     gmtime_r(&now, &utc);
     strftime(h->date, sizeof h->date, "%Y-%m-%dT%H:%M:%SZ", &utc);
 }
 
-int himpi_runtime_add(himpi_runtime *rt, MPI_Comm comm, const himpi_row *rows, int n)
+int himpi_runtime_add(himpi_runtime *rt, MPI_Comm comm, const HiMPI_Row *rows, int n)
 {
-    himpi_table fresh;
-    himpi_table_init(&fresh);
-    himpi_runtime_header(&rt->env, comm, &fresh.header);
+    HiMPI_Table fresh;
+    HiMPI_Table_init(&fresh);
+    HiMPI_Table_header_fill(comm, &rt->env.precision, &fresh.header);
     int rc = MPI_SUCCESS;
     for (int i = 0; i < n && rc == MPI_SUCCESS; i++)
-        if (himpi_table_put(&rt->table, &rows[i]) != 0 || himpi_table_put(&fresh, &rows[i]) != 0)
+        if (HiMPI_Table_put(&rt->table, &rows[i]) != 0 || HiMPI_Table_put(&fresh, &rows[i]) != 0)
             rc = MPI_ERR_NO_MEM;
     if (rc == MPI_SUCCESS) {
         himpi_index *ix = himpi_index_build(&rt->table);
@@ -209,8 +211,8 @@ int himpi_runtime_add(himpi_runtime *rt, MPI_Comm comm, const himpi_row *rows, i
     MPI_Comm_rank(comm, &rank);
     char err[4352];
     if (rc == MPI_SUCCESS && rank == 0 &&
-        himpi_table_save(rt->env.conf_file, &fresh, err, sizeof err) != 0)
+        HiMPI_Table_save(rt->env.conf_file, &fresh, err, sizeof err) != 0)
         fprintf(stderr, "himpi: could not save the tuned plans: %s\n", err);
-    himpi_table_free(&fresh);
+    HiMPI_Table_free(&fresh);
     return rc;
 }

@@ -15,7 +15,7 @@
 
 typedef struct himpi_runtime {
     himpi_env env;
-    himpi_table table;
+    HiMPI_Table table;
     himpi_index *index;
     int refs;
 } himpi_runtime;
@@ -39,10 +39,6 @@ void himpi_runtime_set_global(himpi_runtime *rt);
  * and on rank 0 of comm merges them into the table file; a failure to
  * write is reported on rank 0 and leaves the rows in use for this run.
  * Collective only in that every rank must call it alike. */
-int himpi_runtime_add(himpi_runtime *rt, MPI_Comm comm, const himpi_row *rows, int n);
-
-/* The header of a table this process writes: hostname, MPI library and
- * version, precision and date. */
-void himpi_runtime_header(const himpi_env *env, MPI_Comm comm, himpi_table_header *header);
+int himpi_runtime_add(himpi_runtime *rt, MPI_Comm comm, const HiMPI_Row *rows, int n);
 
 #endif /* HIMPI_RUNTIME_H */

@@ -36,27 +36,27 @@ void himpi_c_numeric_leave(c_numeric *cn)
 /* Rows and keys                                                             */
 /* ------------------------------------------------------------------------ */
 
-void himpi_table_init(himpi_table *t)
+void HiMPI_Table_init(HiMPI_Table *t)
 {
     memset(t, 0, sizeof *t);
 }
 
-void himpi_table_free(himpi_table *t)
+void HiMPI_Table_free(HiMPI_Table *t)
 {
     free(t->rows);
-    himpi_table_init(t);
+    HiMPI_Table_init(t);
 }
 
-int himpi_table_reserve(himpi_table *t, size_t n)
+int himpi_table_reserve(HiMPI_Table *t, size_t n)
 {
     if (n <= t->cap)
         return 0;
-    if (n > SIZE_MAX / 2 / sizeof(himpi_row))
+    if (n > SIZE_MAX / 2 / sizeof(HiMPI_Row))
         return -1;
     size_t cap = t->cap > 8 ? t->cap : 8;
     while (cap < n)
         cap *= 2;
-    himpi_row *rows = realloc(t->rows, cap * sizeof *rows);
+    HiMPI_Row *rows = realloc(t->rows, cap * sizeof *rows);
     if (rows == NULL)
         return -1;
     t->rows = rows;
@@ -70,7 +70,7 @@ static int cmp_ll(long long a, long long b)
 }
 
 /* Orders keys: operation, procs, msg_size, alg_out, alg_in. */
-static int key_cmp(const himpi_row *a, const himpi_row *b)
+static int key_cmp(const HiMPI_Row *a, const HiMPI_Row *b)
 {
     int c = cmp_ll(a->op, b->op);
     if (c == 0)
@@ -91,7 +91,7 @@ int himpi_table_ref_cmp(const void *a, const void *b)
     return c != 0 ? c : cmp_ll((long long)x->index, (long long)y->index);
 }
 
-ref *himpi_table_sorted_refs(const himpi_row *rows, size_t n)
+ref *himpi_table_sorted_refs(const HiMPI_Row *rows, size_t n)
 {
     ref *r = malloc((n > 0 ? n : 1) * sizeof *r);
     if (r == NULL)
@@ -102,7 +102,7 @@ ref *himpi_table_sorted_refs(const himpi_row *rows, size_t n)
     return r;
 }
 
-int himpi_table_first_duplicate(const himpi_table *t, size_t *dup, size_t *first)
+int himpi_table_first_duplicate(const HiMPI_Table *t, size_t *dup, size_t *first)
 {
     ref *r = himpi_table_sorted_refs(t->rows, t->nrows);
     if (r == NULL)
@@ -121,7 +121,7 @@ int himpi_table_first_duplicate(const himpi_table *t, size_t *dup, size_t *first
     return found;
 }
 
-static ptrdiff_t find_index(const himpi_table *t, const himpi_row *key)
+static ptrdiff_t find_index(const HiMPI_Table *t, const HiMPI_Row *key)
 {
     for (size_t i = 0; i < t->nrows; i++)
         if (key_cmp(&t->rows[i], key) == 0)
@@ -129,16 +129,16 @@ static ptrdiff_t find_index(const himpi_table *t, const himpi_row *key)
     return -1;
 }
 
-const himpi_row *himpi_table_find(const himpi_table *t, HiMPI_Op op, int procs,
+const HiMPI_Row *himpi_table_find(const HiMPI_Table *t, HiMPI_Op op, int procs,
                                   long long msg_size, HiMPI_Alg alg_out, HiMPI_Alg alg_in)
 {
-    himpi_row key = {.op = op, .procs = procs, .msg_size = msg_size, .alg_out = alg_out,
+    HiMPI_Row key = {.op = op, .procs = procs, .msg_size = msg_size, .alg_out = alg_out,
                      .alg_in = alg_in};
     ptrdiff_t i = find_index(t, &key);
     return i < 0 ? NULL : &t->rows[i];
 }
 
-int himpi_table_put(himpi_table *t, const himpi_row *row)
+int HiMPI_Table_put(HiMPI_Table *t, const HiMPI_Row *row)
 {
     ptrdiff_t i = find_index(t, row);
     if (i >= 0) {
@@ -152,7 +152,7 @@ int himpi_table_put(himpi_table *t, const himpi_row *row)
 }
 
 /* Binary search for key among the n sorted refs.  Returns its ref or NULL. */
-static const ref *search_key(const ref *r, size_t n, const himpi_row *key)
+static const ref *search_key(const ref *r, size_t n, const HiMPI_Row *key)
 {
     size_t lo = 0, hi = n;
     while (lo < hi) {
@@ -170,7 +170,7 @@ static const ref *search_key(const ref *r, size_t n, const himpi_row *key)
 
 /* Merging sorts both tables' keys so that large tables merge in
  * O(n log n).  old is dst's rows sorted, add src's; dst has room for all. */
-static void merge_sorted(himpi_table *dst, const ref *old, size_t n, const himpi_table *src,
+static void merge_sorted(HiMPI_Table *dst, const ref *old, size_t n, const HiMPI_Table *src,
                          const ref *add, unsigned char *overridden)
 {
     size_t m = src->nrows;
@@ -189,7 +189,7 @@ static void merge_sorted(himpi_table *dst, const ref *old, size_t n, const himpi
     }
 }
 
-int himpi_table_merge(himpi_table *dst, const himpi_table *src)
+int himpi_table_merge(HiMPI_Table *dst, const HiMPI_Table *src)
 {
     size_t n = dst->nrows, m = src->nrows;
     if (dst == src)

@@ -86,11 +86,11 @@ int himpi_file_read(const char *path, char **text, size_t *len, char *err, size_
     return 0;
 }
 
-int himpi_table_load(const char *path, himpi_table *t, char *err, size_t errlen)
+int HiMPI_Table_load(const char *path, HiMPI_Table *t, char *err, size_t errlen)
 {
     char *text;
     size_t len;
-    himpi_table_free(t);
+    HiMPI_Table_free(t);
     int rc = himpi_file_read(path, &text, &len, err, errlen);
     if (rc != 0)
         return rc > 0 ? 0 : -1;
@@ -200,29 +200,29 @@ static void sync_directory(const char *path)
  * if merge is 0) and replaces the file.  The merged text is parsed before
  * it is written, so a table that would not load (a row built by hand with
  * groups > procs, say) never reaches disk. */
-static int merge_and_write(const char *path, const himpi_table *t, int merge, char *err,
+static int merge_and_write(const char *path, const HiMPI_Table *t, int merge, char *err,
                            size_t errlen)
 {
-    himpi_table merged, check;
-    himpi_table_init(&merged);
-    himpi_table_init(&check);
-    if (merge && himpi_table_load(path, &merged, err, errlen) != 0)
+    HiMPI_Table merged, check;
+    HiMPI_Table_init(&merged);
+    HiMPI_Table_init(&check);
+    if (merge && HiMPI_Table_load(path, &merged, err, errlen) != 0)
         return -1;
     char *text = NULL, why[512];
     int rc;
-    if (himpi_table_merge(&merged, t) != 0 || (text = himpi_table_format(&merged)) == NULL)
+    if (himpi_table_merge(&merged, t) != 0 || (text = HiMPI_Table_format(&merged)) == NULL)
         rc = report(err, errlen, path, "out of memory");
     else if (himpi_table_parse(text, strlen(text), "merged table", &check, why, sizeof why) != 0)
         rc = report(err, errlen, path, "not written: the table would not read back: %s", why);
     else
         rc = replace_file(path, text, err, errlen);
     free(text);
-    himpi_table_free(&check);
-    himpi_table_free(&merged);
+    HiMPI_Table_free(&check);
+    HiMPI_Table_free(&merged);
     return rc;
 }
 
-static int write_locked(const char *path, const himpi_table *t, int merge, char *err,
+static int write_locked(const char *path, const HiMPI_Table *t, int merge, char *err,
                         size_t errlen)
 {
     char *lock = with_suffix(path, ".lock");
@@ -250,12 +250,12 @@ static int write_locked(const char *path, const himpi_table *t, int merge, char 
     return rc;
 }
 
-int himpi_table_save(const char *path, const himpi_table *t, char *err, size_t errlen)
+int HiMPI_Table_save(const char *path, const HiMPI_Table *t, char *err, size_t errlen)
 {
     return write_locked(path, t, 1, err, errlen);
 }
 
-int himpi_table_write(const char *path, const himpi_table *t, char *err, size_t errlen)
+int HiMPI_Table_write(const char *path, const HiMPI_Table *t, char *err, size_t errlen)
 {
     return write_locked(path, t, 0, err, errlen);
 }

@@ -1,13 +1,6 @@
-/* table_file.h: configuration tables on disk.
- *
- * Reading is plain.  Writing is safe against the three ways a table can be
- * lost: it merges with what the file holds at the moment of writing (rows
- * for keys already present are replaced, others kept), it holds an
- * exclusive lock on PATH.lock meanwhile (flock; the table itself cannot be
- * locked since the rename replaces its inode), so two tuning runs writing
- * the same file lose no rows, and it writes a temporary file in the same
- * directory and renames it over PATH, so an interrupted run leaves the
- * previous file intact. */
+/* table_file.h: files, read whole.  Tables on disk are himpi_tune.h's
+ * HiMPI_Table_load, _save and _write (table_file.c): the lock is on
+ * PATH.lock since the rename replaces the table's inode. */
 #ifndef HIMPI_TABLE_FILE_H
 #define HIMPI_TABLE_FILE_H
 
@@ -19,21 +12,5 @@
  * 0 with *text and *len set, 1 if the file does not exist (*text = NULL),
  * or -1 with "path: reason" in err. */
 int himpi_file_read(const char *path, char **text, size_t *len, char *err, size_t errlen);
-
-/* Reads and parses the table at path into t (initialised by the caller).
- * A missing file gives an empty table and 0.  Returns -1 with the reason
- * ("path:line: reason" for a malformed file) in err. */
-int himpi_table_load(const char *path, himpi_table *t, char *err, size_t errlen);
-
-/* Merges t into the table at path as described above and writes the
- * result in the current format.  A malformed existing file is not
- * overwritten: returns -1 with its error.  Returns 0 or -1 with the reason
- * in err. */
-int himpi_table_save(const char *path, const himpi_table *t, char *err, size_t errlen);
-
-/* Writes t to path in the current format, replacing what the file holds,
- * under the same lock and with the same temporary file and rename.
- * Returns 0 or -1 with the reason in err. */
-int himpi_table_write(const char *path, const himpi_table *t, char *err, size_t errlen);
 
 #endif /* HIMPI_TABLE_FILE_H */

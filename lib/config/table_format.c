@@ -92,7 +92,7 @@ static const char *alg_text(HiMPI_Alg alg)
     return s != NULL ? s : "invalid";
 }
 
-static void put_header(text *b, const himpi_table_header *h)
+static void put_header(text *b, const HiMPI_Table_header *h)
 {
     put(b, "himpi-table %d\n", HIMPI_TABLE_VERSION);
     put_string(b, "host", h->hosts, sizeof h->hosts);
@@ -110,7 +110,7 @@ static void put_header(text *b, const himpi_table_header *h)
     put_string(b, "date", h->date, sizeof h->date);
 }
 
-int himpi_row_layout_format(const himpi_row *row, char *buf, size_t len)
+int HiMPI_Row_layout(const HiMPI_Row *row, char *buf, size_t len)
 {
     size_t n = 0;
     /* Rows built by hand with invalid values show as "invalid" (and fail to
@@ -132,7 +132,7 @@ int himpi_row_layout_format(const himpi_row *row, char *buf, size_t len)
     return (int)n;
 }
 
-char *himpi_table_format(const himpi_table *t)
+char *HiMPI_Table_format(const HiMPI_Table *t)
 {
     text b = {.cap = 256 + 128 * t->nrows};
     b.s = malloc(b.cap);
@@ -147,9 +147,9 @@ char *himpi_table_format(const himpi_table *t)
     put(&b, "# op  procs  msg_size  alg_out  alg_in  groups  levels  segment  time  flat_time  "
             "ci\n");
     for (size_t i = 0; i < t->nrows; i++) {
-        const himpi_row *row = r[i].row;
+        const HiMPI_Row *row = r[i].row;
         char layout[HIMPI_MAX_LEVELS * 16];
-        himpi_row_layout_format(row, layout, sizeof layout);
+        HiMPI_Row_layout(row, layout, sizeof layout);
         put(&b, "%s  %d  %lld  %s  %s  %s  %d  %d", op_text(row->op), row->procs, row->msg_size,
             alg_text(row->alg_out), alg_text(row->alg_in), layout, row->levels,
             row->segment_size);

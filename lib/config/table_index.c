@@ -37,7 +37,7 @@ static int better(const ref *a, const ref *b)
     return a->index < b->index;
 }
 
-void himpi_row_plan(const himpi_row *row, HiMPI_Plan *plan)
+void himpi_row_plan(const HiMPI_Row *row, HiMPI_Plan *plan)
 {
     memset(plan, 0, sizeof *plan);
     /* A row built by hand may hold any levels; the plan's stay in range. */
@@ -49,7 +49,7 @@ void himpi_row_plan(const himpi_row *row, HiMPI_Plan *plan)
     plan->segment_size = row->segment_size;
 }
 
-static himpi_plan plan_of(const himpi_row *r)
+static himpi_plan plan_of(const HiMPI_Row *r)
 {
     himpi_plan p;
     memset(&p, 0, sizeof p);
@@ -59,7 +59,7 @@ static himpi_plan plan_of(const himpi_row *r)
     return p;
 }
 
-static int same_size(const himpi_row *a, const himpi_row *b)
+static int same_size(const HiMPI_Row *a, const HiMPI_Row *b)
 {
     return a->op == b->op && a->procs == b->procs && a->msg_size == b->msg_size;
 }
@@ -69,7 +69,7 @@ static void fill_index(himpi_index *ix, const ref *r, size_t n)
 {
     size_t np = 0, ns = 0;
     for (size_t i = 0; i < n;) {
-        const himpi_row *row = r[i].row;
+        const HiMPI_Row *row = r[i].row;
         size_t best = i, j = i + 1;
         for (; j < n && same_size(r[j].row, row); j++)
             if (better(&r[j], &r[best]))
@@ -89,7 +89,7 @@ static void fill_index(himpi_index *ix, const ref *r, size_t n)
     ix->op_first[HIMPI_OP_COUNT] = k;
 }
 
-himpi_index *himpi_index_build(const himpi_table *t)
+himpi_index *himpi_index_build(const HiMPI_Table *t)
 {
     size_t cap = t->nrows > 0 ? t->nrows : 1;
     himpi_index *ix = calloc(1, sizeof *ix);

@@ -53,7 +53,7 @@ int himpi_table_legacy_row(parser *ps, const fields *f)
         return himpi_table_fail(ps, ps->line,
                                 "unknown op_id %lld (0..4: bcast reduce allreduce scatter gather)",
                                 v[6]);
-    himpi_row r;
+    HiMPI_Row r;
     memset(&r, 0, sizeof r); /* a one-level layout: the other levels zero */
     r.op = legacy_ops[v[6]];
     r.procs = (int)v[0];

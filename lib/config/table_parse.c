@@ -94,9 +94,9 @@ int himpi_table_parse_real(parser *ps, const char *field, const char *what, doub
     return 0;
 }
 
-int himpi_table_add_row(parser *ps, const himpi_row *r)
+int himpi_table_add_row(parser *ps, const HiMPI_Row *r)
 {
-    himpi_table *t = ps->t;
+    HiMPI_Table *t = ps->t;
     if (himpi_table_reserve(t, t->nrows + 1) != 0)
         return himpi_table_fail(ps, ps->line, "out of memory");
     if (t->nrows == ps->row_line_cap) {
@@ -178,7 +178,7 @@ static int parse_field(parser *ps, enum field k, const char *value, const fields
         return himpi_table_fail(ps, ps->line, "duplicate header field '%s' (first at line %ld)",
                                 name, ps->field_line[k]);
     ps->field_line[k] = ps->line;
-    himpi_table_header *h = &ps->t->header;
+    HiMPI_Table_header *h = &ps->t->header;
     switch (k) {
     case F_HOST:      return set_string(ps, name, value, h->hosts, sizeof h->hosts);
     case F_MPI:       return set_string(ps, name, value, h->mpi, sizeof h->mpi);
@@ -316,20 +316,20 @@ static int check_duplicates(parser *ps, int rc)
         return rc != 0 ? rc : himpi_table_fail(ps, 0, "out of memory");
     if (found == 0)
         return rc;
-    const himpi_row *r = &ps->t->rows[dup];
+    const HiMPI_Row *r = &ps->t->rows[dup];
     return himpi_table_fail(ps, ps->row_line[dup],
                             "duplicate row for %s procs %d size %lld %s/%s (first at line %ld)",
                             HiMPI_Op_name(r->op), r->procs, r->msg_size, HiMPI_Alg_name(r->alg_out),
                             HiMPI_Alg_name(r->alg_in), ps->row_line[first]);
 }
 
-int himpi_table_parse(const char *text, size_t len, const char *name, himpi_table *t,
+int himpi_table_parse(const char *text, size_t len, const char *name, HiMPI_Table *t,
                       char *err, size_t errlen)
 {
-    himpi_table parsed;
-    himpi_table_init(&parsed);
+    HiMPI_Table parsed;
+    HiMPI_Table_init(&parsed);
     parser ps = {.name = name, .err = err, .errlen = errlen, .t = &parsed};
-    himpi_table_free(t);
+    HiMPI_Table_free(t);
     c_numeric cn;
     if (himpi_c_numeric_enter(&cn) != 0)
         return himpi_table_fail(&ps, 0, "out of memory");
@@ -338,7 +338,7 @@ int himpi_table_parse(const char *text, size_t len, const char *name, himpi_tabl
     rc = check_duplicates(&ps, rc);
     free(ps.row_line);
     if (rc != 0) {
-        himpi_table_free(&parsed);
+        HiMPI_Table_free(&parsed);
         return -1;
     }
     *t = parsed;

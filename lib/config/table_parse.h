@@ -28,7 +28,7 @@ typedef struct parser {
     const char *name;
     char *err;
     size_t errlen;
-    himpi_table *t;
+    HiMPI_Table *t;
     long line; /* the line being read, from 1 */
     enum mode mode;
     int version;              /* the version line's number in MODE_CURRENT */
@@ -61,7 +61,7 @@ int himpi_table_parse_int(parser *ps, const char *field, const char *what, long 
 int himpi_table_parse_real(parser *ps, const char *field, const char *what, double *out);
 
 /* Appends the row, whose fields the caller checked, and records its line. */
-int himpi_table_add_row(parser *ps, const himpi_row *r);
+int himpi_table_add_row(parser *ps, const HiMPI_Row *r);
 
 /* A row of the current format (version 2 or 1), checked and appended
  * (table_parse_row.c). */

@@ -55,7 +55,7 @@ static void hw_names(char *buf, size_t len)
 /* One level of a layout: the part s[0 .. len) of field, level k (from 0)
  * of nparts.  Sets r->groups[k] and r->hw[k]. */
 static int parse_level(parser *ps, const char *field, const char *s, size_t len, int k,
-                       int nparts, himpi_row *r)
+                       int nparts, HiMPI_Row *r)
 {
     int shown = len < 64 ? (int)len : 64;
     if (len == 0)
@@ -102,7 +102,7 @@ static int parse_level(parser *ps, const char *field, const char *s, size_t len,
  * count 1..r->procs or a hardware level's name.  A version 1 file allows a
  * single group count only.  Sets r's levels, groups and hw; the entries
  * beyond the layout's levels stay zero. */
-static int parse_layout(parser *ps, const char *field, himpi_row *r)
+static int parse_layout(parser *ps, const char *field, HiMPI_Row *r)
 {
     int nparts = 1;
     for (const char *s = field; *s != '\0'; s++)
@@ -137,7 +137,7 @@ static int parse_layout(parser *ps, const char *field, himpi_row *r)
 
 /* The levels field, which must count the layout's levels (r->levels) and
  * be 1 in a version 1 file. */
-static int check_levels(parser *ps, const char *layout, long long levels, const himpi_row *r)
+static int check_levels(parser *ps, const char *layout, long long levels, const HiMPI_Row *r)
 {
     if (ps->version < 2 && levels != 1)
         return himpi_table_fail(ps, ps->line,
@@ -158,7 +158,7 @@ int himpi_table_parse_row(parser *ps, const fields *f)
                                 "alg_in groups levels segment time flat_time ci)",
                                 f->n, ROW_FIELDS);
     char *const *v = f->v;
-    himpi_row r;
+    HiMPI_Row r;
     memset(&r, 0, sizeof r); /* levels beyond the layout's are zero */
     if (HiMPI_Op_from_name(v[0], &r.op) != MPI_SUCCESS)
         return himpi_table_fail(ps, ps->line, "unknown operation '" QUOTE "'", v[0]);

@@ -21,12 +21,12 @@ int himpi_c_numeric_enter(c_numeric *cn);
 void himpi_c_numeric_leave(c_numeric *cn);
 
 /* Room for n rows in all.  Returns 0, or -1 if memory runs out. */
-int himpi_table_reserve(himpi_table *t, size_t n);
+int himpi_table_reserve(HiMPI_Table *t, size_t n);
 
 /* A row and its position in the row array, so that sorting by key keeps
  * file order among equal keys. */
 typedef struct ref {
-    const himpi_row *row;
+    const HiMPI_Row *row;
     size_t index;
 } ref;
 
@@ -34,11 +34,11 @@ typedef struct ref {
 int himpi_table_ref_cmp(const void *a, const void *b);
 
 /* The n rows sorted by key, then by position.  NULL if memory runs out. */
-ref *himpi_table_sorted_refs(const himpi_row *rows, size_t n);
+ref *himpi_table_sorted_refs(const HiMPI_Row *rows, size_t n);
 
 /* The first row in array order whose key an earlier row already has:
  * returns 1 with *dup and *first (the earlier row) set, 0 if all keys are
  * distinct, -1 if memory runs out. */
-int himpi_table_first_duplicate(const himpi_table *t, size_t *dup, size_t *first);
+int himpi_table_first_duplicate(const HiMPI_Table *t, size_t *dup, size_t *first);
 
 #endif /* HIMPI_TABLE_PRIVATE_H */

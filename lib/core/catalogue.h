@@ -73,9 +73,9 @@
     ROW(BCAST, bcast, BINARY, binary, 2, 2 * (H + X - 1) * (a + m / X * b))                        \
     ROW(BCAST, bcast, SPLIT_BINARY, split_binary, -1, split_binary_cost(p, m, segment, h))         \
     ROW(BCAST, bcast, SCATTER_RING_ALLGATHER, scatter_ring_allgather, 5,                           \
-        (lg + p - 1) * a + 2.0 * (p - 1) / p * m * b)                                                \
+        (lg + p - 1) * a + 2.0 * (p - 1) / p * m * b)                                              \
     ROW(BCAST, bcast, SCATTER_RD_ALLGATHER, scatter_rd_allgather, 6,                               \
-        2 * lg * a + 2.0 * (p - 1) / p * m * b)                                                      \
+        2 * lg * a + 2.0 * (p - 1) / p * m * b)                                                    \
     ROW(REDUCE, reduce, NATIVE, native, 0, NAN)                                                    \
     ROW(REDUCE, reduce, LINEAR, linear, -1, (p - 1) * (a + m * (b + c)))                           \
     ROW(REDUCE, reduce, CHAIN, chain, -1, (p - 1) * (a + m * (b + c)))                             \
@@ -83,15 +83,15 @@
     ROW(REDUCE, reduce, BINOMIAL, binomial, -1, lg * (a + m * (b + c)))                            \
     ROW(REDUCE, reduce, BINARY, binary, -1, 2 * (H + X - 1) * (a + m / X * (b + c)))               \
     ROW(REDUCE, reduce, RABENSEIFNER, rabenseifner, -1,                                            \
-        2 * lg * a + 2.0 * (p - 1) / p * m * b + (p - 1.0) / p * m * c)                              \
+        2 * lg * a + 2.0 * (p - 1) / p * m * b + (p - 1.0) / p * m * c)                            \
     ROW(ALLREDUCE, allreduce, NATIVE, native, 0, NAN)                                              \
     ROW(ALLREDUCE, allreduce, LINEAR, linear, -1, 2 * (p - 1) * (a + m * b) + (p - 1) * m * c)     \
     ROW(ALLREDUCE, allreduce, RECURSIVE_DOUBLING, recursive_doubling, -1, lg * (a + m * (b + c)))  \
     ROW(ALLREDUCE, allreduce, RING, ring, -1, 2 * (p - 1) * (a + m / p * b) + (p - 1) * m / p * c) \
     ROW(ALLREDUCE, allreduce, SEGMENTED_RING, segmented_ring, -1,                                  \
-        (p + X - 2) * (a + m / X * (b + c)) + (p - 1) * (a + m / p * b))                             \
+        (p + X - 2) * (a + m / X * (b + c)) + (p - 1) * (a + m / p * b))                           \
     ROW(ALLREDUCE, allreduce, RABENSEIFNER, rabenseifner, -1,                                      \
-        2 * lg * a + 2.0 * (p - 1) / p * m * b + (p - 1.0) / p * m * c)                              \
+        2 * lg * a + 2.0 * (p - 1) / p * m * b + (p - 1.0) / p * m * c)                            \
     ROW(SCATTER, scatter, NATIVE, native, 0, NAN)                                                  \
     ROW(SCATTER, scatter, LINEAR, linear, -1, (p - 1) * (a + m * b))                               \
     ROW(SCATTER, scatter, BINOMIAL, binomial, -1, lg * a + (p - 1) * m * b)                        \
@@ -102,7 +102,7 @@
     ROW(ALLGATHER, allgather, NATIVE, native, 0, NAN)                                              \
     ROW(ALLGATHER, allgather, RING, ring, -1, (p - 1) * (a + m * b))                               \
     ROW(ALLGATHER, allgather, RECURSIVE_DOUBLING, recursive_doubling, -1,                          \
-        lg * a + (p - 1) * m * b)                                                                    \
+        lg * a + (p - 1) * m * b)                                                                  \
     ROW(ALLGATHER, allgather, GATHER_BCAST, gather_bcast, -1,                                      \
         lg * a + (p - 1) * m * b + lg * (a + p * m * b))
 

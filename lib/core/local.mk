@@ -1,5 +1,5 @@
 # lib/core: the catalogue, names, validation, typed buffers, point-to-point.
-libhimpi_la_SOURCES += \
+libhimpi_internal_la_SOURCES += \
 	%D%/alloc.c \
 	%D%/alloc.h \
 	%D%/args.h \

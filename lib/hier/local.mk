@@ -1,5 +1,5 @@
 # lib/hier: level drivers, layouts, the communicator cache, persistent requests.
-libhimpi_la_SOURCES += \
+libhimpi_internal_la_SOURCES += \
 	%D%/allgather.c \
 	%D%/allreduce.c \
 	%D%/bcast.c \

@@ -1,4 +1,4 @@
 # lib/select: plan lookup and the HIMPI_* overrides: pure, never tunes.
-libhimpi_la_SOURCES += \
+libhimpi_internal_la_SOURCES += \
 	%D%/plan.c \
 	%D%/plan.h

@@ -1,5 +1,5 @@
 # lib/topo: the hardware topology (hwloc, pretend topologies), placement, hsplit.
-libhimpi_la_SOURCES += \
+libhimpi_internal_la_SOURCES += \
 	%D%/hsplit.c \
 	%D%/levels.c \
 	%D%/place.c \

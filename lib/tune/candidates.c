@@ -11,7 +11,7 @@
 /* Each candidate's grouping of the ranks, as the group of every rank
  * numbered by first appearance, so that equal groupings compare equal. */
 typedef struct {
-    himpi_candidate *list;
+    HiMPI_Candidate *list;
     int **groupings;
     int n, cap, p;
 } pool;
@@ -35,7 +35,7 @@ static void normalise(int *colors, int p)
  * NULL grouping adds c unchecked (a two-level layout is a structure of its
  * own even where its last level groups like a one-level candidate).
  * Takes grouping.  Returns MPI_SUCCESS or MPI_ERR_NO_MEM. */
-static int add(pool *pl, const himpi_candidate *c, int *grouping)
+static int add(pool *pl, const HiMPI_Candidate *c, int *grouping)
 {
     int skip = 0;
     if (grouping != NULL && pl->n > 0) {
@@ -53,7 +53,7 @@ static int add(pool *pl, const himpi_candidate *c, int *grouping)
     }
     if (pl->n == pl->cap) {
         int cap = pl->cap * 2 + 8;
-        himpi_candidate *list = realloc(pl->list, (size_t)cap * sizeof *list);
+        HiMPI_Candidate *list = realloc(pl->list, (size_t)cap * sizeof *list);
         int **groupings = list != NULL ? realloc(pl->groupings, (size_t)cap * sizeof *groupings)
                                        : NULL;
         if (list != NULL)
@@ -77,7 +77,7 @@ static int add_blocks(pool *pl, int g)
         return MPI_ERR_NO_MEM;
     for (int r = 0; r < pl->p; r++)
         grouping[r] = himpi_group_of(pl->p, g, r);
-    himpi_candidate c = {.levels = 1, .groups = {g}};
+    HiMPI_Candidate c = {.levels = 1, .groups = {g}};
     return add(pl, &c, grouping);
 }
 
@@ -110,11 +110,11 @@ static int add_pair(pool *pl, HiMPI_Hwlevel outer, HiMPI_Hwlevel inner, const in
     }
     if (!splits || !divides)
         return MPI_SUCCESS;
-    himpi_candidate c = {.levels = 2, .groups = {0, 0}, .hw = {outer, inner}};
+    HiMPI_Candidate c = {.levels = 2, .groups = {0, 0}, .hw = {outer, inner}};
     return add(pl, &c, NULL);
 }
 
-int himpi_candidates(MPI_Comm comm, const himpi_tuner *tuner, himpi_candidate **out, int *n)
+int himpi_candidates(MPI_Comm comm, const HiMPI_Tuner *tuner, HiMPI_Candidate **out, int *n)
 {
     pool pl = {NULL, NULL, 0, 0, 0};
     MPI_Comm_size(comm, &pl.p);
@@ -134,7 +134,7 @@ int himpi_candidates(MPI_Comm comm, const himpi_tuner *tuner, himpi_candidate **
         if (rc == MPI_SUCCESS) {
             memcpy(copy, hw[h], (size_t)pl.p * sizeof *copy);
             normalise(hw[h], pl.p);
-            himpi_candidate c = {.levels = 1, .groups = {0}, .hw = {(HiMPI_Hwlevel)h}};
+            HiMPI_Candidate c = {.levels = 1, .groups = {0}, .hw = {(HiMPI_Hwlevel)h}};
             rc = add(&pl, &c, copy);
         }
     }

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tune/container.h"
+#include "himpi_tune.h"
 #include "core/ops.h"
 #include "core/validate.h"
 #include "hier/drivers.h"
@@ -21,7 +21,7 @@ typedef struct {
     int count; /* bytes, or doubles for the reductions */
 } himpi_container;
 
-int himpi_container_buffers(HiMPI_Op op, MPI_Comm comm, int root, int M, void **sendbuf,
+int HiMPI_Container_buffers(HiMPI_Op op, MPI_Comm comm, int root, int M, void **sendbuf,
                             void **recvbuf, int *count)
 {
     int rank, p;
@@ -48,7 +48,7 @@ static int initialize(void *self, MPI_Comm comm, int root, int M)
     himpi_container *c = self;
     int p;
     MPI_Comm_size(comm, &p);
-    int rc = himpi_container_buffers(c->op, comm, root, M, &c->sendbuf, &c->recvbuf, &c->count);
+    int rc = HiMPI_Container_buffers(c->op, comm, root, M, &c->sendbuf, &c->recvbuf, &c->count);
     if (rc != MPI_SUCCESS)
         return rc;
     /* HiMPI_Params allow 1 to p groups (a plan's 0 is a hardware level). */

@@ -1,11 +1,10 @@
 # lib/tune: tuning: the tuner, searches, candidates, containers, the model.
-libhimpi_la_SOURCES += \
+libhimpi_internal_la_SOURCES += \
 	%D%/candidates.c \
 	%D%/container.c \
-	%D%/container.h \
 	%D%/model.c \
-	%D%/model.h \
 	%D%/search.c \
+	%D%/settings.c \
 	%D%/tune.c \
 	%D%/tune.h \
 	%D%/tune_init.c \

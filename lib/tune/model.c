@@ -8,7 +8,7 @@
 #include <gsl/gsl_fit.h>
 
 #include "core/catalogue.h"
-#include "tune/model.h"
+#include "himpi_tune.h"
 
 /* ceil(log2 p): the rounds of a binomial tree or of recursive doubling. */
 static double rounds(int p)
@@ -37,7 +37,7 @@ static double segments(double m, int segment)
 
 /* Split-binary: each half goes down a subtree one level shorter, then the
  * halves are exchanged between the subtrees. */
-static double split_binary_cost(int p, double m, int segment, const himpi_hockney *h)
+static double split_binary_cost(int p, double m, int segment, const HiMPI_Hockney *h)
 {
     if (p == 2)
         return h->alpha + m * h->beta;
@@ -47,7 +47,7 @@ static double split_binary_cost(int p, double m, int segment, const himpi_hockne
 
 /* The catalogue's cost of alg for op, on p > 1 ranks. */
 static double cost(HiMPI_Op op, HiMPI_Alg alg, int p, double m, int segment,
-                   const himpi_hockney *h)
+                   const HiMPI_Hockney *h)
 {
     double a = h->alpha, b = h->beta, c = h->gamma, X = segments(m, segment), lg = rounds(p),
            H = height(p);
@@ -60,16 +60,16 @@ static double cost(HiMPI_Op op, HiMPI_Alg alg, int p, double m, int segment,
     return NAN;
 }
 
-double himpi_model_flat(HiMPI_Op op, HiMPI_Alg alg, int p, double m, int segment,
-                        const himpi_hockney *h)
+double HiMPI_Model_flat(HiMPI_Op op, HiMPI_Alg alg, int p, double m, int segment,
+                        const HiMPI_Hockney *h)
 {
     if (!HiMPI_Alg_supported(op, alg) || alg == HIMPI_ALG_NATIVE || p < 1)
         return NAN;
     return p == 1 ? 0 : cost(op, alg, p, m, segment, h);
 }
 
-double himpi_model_hier(HiMPI_Op op, HiMPI_Alg alg_out, HiMPI_Alg alg_in, int p, int g, double m,
-                        int segment, const himpi_hockney *h)
+double HiMPI_Model_hier(HiMPI_Op op, HiMPI_Alg alg_out, HiMPI_Alg alg_in, int p, int g, double m,
+                        int segment, const HiMPI_Hockney *h)
 {
     if (g < 1 || g > p)
         return NAN;
@@ -78,8 +78,8 @@ double himpi_model_hier(HiMPI_Op op, HiMPI_Alg alg_out, HiMPI_Alg alg_in, int p,
     /* Leaders of scatter and gather, and the columns of allgather, move a
      * whole group's data. */
     int per_group = op == HIMPI_OP_SCATTER || op == HIMPI_OP_GATHER || op == HIMPI_OP_ALLGATHER;
-    double out = g == 1 ? 0 : himpi_model_flat(op, alg_out, g, per_group ? block * m : m, segment, h);
-    double in = himpi_model_flat(op, alg_in, block, m, segment, h);
+    double out = g == 1 ? 0 : HiMPI_Model_flat(op, alg_out, g, per_group ? block * m : m, segment, h);
+    double in = HiMPI_Model_flat(op, alg_in, block, m, segment, h);
     double extra = 0;
     /* Uneven groups: the ranks in the extra position get the result from
      * their group's first rank. */
@@ -94,13 +94,13 @@ double himpi_model_hier(HiMPI_Op op, HiMPI_Alg alg_out, HiMPI_Alg alg_in, int p,
     return out + in + extra;
 }
 
-int himpi_model_best_groups(HiMPI_Op op, HiMPI_Alg alg_out, HiMPI_Alg alg_in, int p, double m,
-                            int segment, const himpi_hockney *h)
+int HiMPI_Model_best_groups(HiMPI_Op op, HiMPI_Alg alg_out, HiMPI_Alg alg_in, int p, double m,
+                            int segment, const HiMPI_Hockney *h)
 {
     int best = 0;
     double best_t = INFINITY;
     for (int g = 1; g <= p; g++) {
-        double t = himpi_model_hier(op, alg_out, alg_in, p, g, m, segment, h);
+        double t = HiMPI_Model_hier(op, alg_out, alg_in, p, g, m, segment, h);
         if (isnan(t))
             return 0;
         if (t < best_t) {
@@ -111,7 +111,7 @@ int himpi_model_best_groups(HiMPI_Op op, HiMPI_Alg alg_out, HiMPI_Alg alg_in, in
     return best;
 }
 
-int himpi_model_fit(const double *m, const double *t, int n, himpi_hockney *h)
+int HiMPI_Model_fit(const double *m, const double *t, int n, HiMPI_Hockney *h)
 {
     int distinct = 0, positive = 1;
     for (int i = 0; i < n; i++) {

@@ -10,7 +10,7 @@
 
 /* Measures every candidate; the first of equal times wins, so ties go to
  * the simpler layout (smaller g, rank blocks before hardware levels). */
-static int choose_all(const himpi_candidate *candidates, int n, const himpi_history *history,
+static int choose_all(const HiMPI_Candidate *candidates, int n, const himpi_history *history,
                       himpi_measure_fn measure, void *ctx, int *best, MPIB_result *best_result)
 {
     (void)candidates, (void)history;
@@ -27,7 +27,7 @@ static int choose_all(const himpi_candidate *candidates, int n, const himpi_hist
     return MPI_SUCCESS;
 }
 
-const himpi_search himpi_search_exhaustive = {"exhaustive", choose_all};
+const HiMPI_Search himpi_search_exhaustive = {"exhaustive", choose_all};
 
 /* Guided search.  The hierarchical time is roughly U-shaped in the number
  * of rank blocks g (thesis, ch. 3: g = 1 and g = p are both the flat
@@ -79,7 +79,7 @@ static int clearly_faster(const MPIB_result *a, const MPIB_result *b)
     return a->T + a->ci < b->T - b->ci;
 }
 
-static int is_block(const himpi_candidate *c)
+static int is_block(const HiMPI_Candidate *c)
 {
     return c->levels == 1 && c->groups[0] > 0;
 }
@@ -219,7 +219,7 @@ static int front_runners(const MPIB_result *previous, int n, int *out)
     return k;
 }
 
-static int choose_guided(const himpi_candidate *candidates, int n, const himpi_history *history,
+static int choose_guided(const HiMPI_Candidate *candidates, int n, const himpi_history *history,
                          himpi_measure_fn measure, void *ctx, int *best, MPIB_result *best_result)
 {
     if (n < 1)
@@ -264,18 +264,23 @@ static int choose_guided(const himpi_candidate *candidates, int n, const himpi_h
     return rc;
 }
 
-const himpi_search himpi_search_guided = {"guided", choose_guided};
+const HiMPI_Search himpi_search_guided = {"guided", choose_guided};
 
-static const himpi_search *const searches[] = {
+static const HiMPI_Search *const searches[] = {
 #define SEARCH(id, name) &himpi_search_##id,
     HIMPI_SEARCHES(SEARCH)
 #undef SEARCH
 };
 
-const himpi_search *himpi_search_by_name(const char *name)
+const HiMPI_Search *HiMPI_Search_by_name(const char *name)
 {
     for (size_t i = 0; name != NULL && i < sizeof searches / sizeof searches[0]; i++)
         if (strcmp(name, searches[i]->name) == 0)
             return searches[i];
     return NULL;
+}
+
+const char *HiMPI_Search_name(const HiMPI_Search *search)
+{
+    return search->name;
 }

@@ -11,14 +11,14 @@
 typedef struct {
     MPI_Comm comm;  /* the communicator tuned */
     MPI_Comm *work; /* the one measured on */
-    const himpi_tuner *tuner;
-    const himpi_tune_task *task;
-    const himpi_candidate *candidates;
+    const HiMPI_Tuner *tuner;
+    const HiMPI_Tune_task *task;
+    const HiMPI_Candidate *candidates;
     MPIB_result *memo; /* by candidate; M < 0 until measured */
     int measured;
 } tune_ctx;
 
-static void plan_of(const himpi_tune_task *t, const himpi_candidate *c, HiMPI_Plan *plan)
+static void plan_of(const HiMPI_Tune_task *t, const HiMPI_Candidate *c, HiMPI_Plan *plan)
 {
     *plan = (HiMPI_Plan){.nlevels = c->levels, .alg_in = t->alg_in,
                          .segment_size = t->segment_size};
@@ -61,15 +61,15 @@ static int measure(void *self, int i, double bound, MPIB_result *result)
     return rc;
 }
 
-int himpi_tune(MPI_Comm comm, const himpi_tuner *tuner, const himpi_tune_task *task,
-               himpi_row *row, int *measured)
+int HiMPI_Tune(MPI_Comm comm, const HiMPI_Tuner *tuner, const HiMPI_Tune_task *task,
+               HiMPI_Row *row, int *measured)
 {
     int p;
     MPI_Comm_size(comm, &p);
     if (task->msg_size < 0 || !HiMPI_Alg_supported(task->op, task->alg_out) ||
         !HiMPI_Alg_supported(task->op, task->alg_in))
         return MPI_ERR_ARG;
-    himpi_candidate *cands = NULL;
+    HiMPI_Candidate *cands = NULL;
     int n = 0, rc = himpi_candidates(comm, tuner, &cands, &n);
     MPIB_result *memo = rc == MPI_SUCCESS ? malloc((size_t)n * sizeof *memo) : NULL;
     if (rc == MPI_SUCCESS && memo == NULL)
@@ -98,7 +98,7 @@ int himpi_tune(MPI_Comm comm, const himpi_tuner *tuner, const himpi_tune_task *t
             best = 0;
             best_result = flat;
         }
-        *row = (himpi_row){.op = task->op, .procs = p, .msg_size = task->msg_size,
+        *row = (HiMPI_Row){.op = task->op, .procs = p, .msg_size = task->msg_size,
                            .alg_out = task->alg_out, .alg_in = task->alg_in,
                            .levels = cands[best].levels, .segment_size = task->segment_size,
                            .time = best_result.T, .flat_time = flat.T, .ci = best_result.ci};

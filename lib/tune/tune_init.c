@@ -16,15 +16,15 @@ static int tune_op(himpi_runtime *rt, MPI_Comm comm, HiMPI_Op op, const int *siz
     int p, rank;
     MPI_Comm_size(comm, &p);
     MPI_Comm_rank(comm, &rank);
-    himpi_tune_task task = {op, 0, himpi_env_alg(&rt->env, op, 1), himpi_env_alg(&rt->env, op, 0),
+    HiMPI_Tune_task task = {op, 0, himpi_env_alg(&rt->env, op, 1), himpi_env_alg(&rt->env, op, 0),
                             rt->env.segment_size > 0 ? rt->env.segment_size : 0};
-    himpi_tuner tuner = {.precision = rt->env.precision, .levels = rt->env.num_levels,
-                         .search = himpi_search_by_name(rt->env.search),
-                         .memory = himpi_tune_memory_new()};
-    himpi_row *rows = malloc((size_t)nsizes * sizeof *rows);
+    HiMPI_Tuner tuner = {.precision = rt->env.precision, .levels = rt->env.num_levels,
+                         .search = HiMPI_Search_by_name(rt->env.search),
+                         .memory = HiMPI_Tune_memory_new()};
+    HiMPI_Row *rows = malloc((size_t)nsizes * sizeof *rows);
     if (rows == NULL || tuner.memory == NULL) {
         free(rows);
-        himpi_tune_memory_free(tuner.memory);
+        HiMPI_Tune_memory_free(tuner.memory);
         return MPI_ERR_NO_MEM;
     }
     MPI_Comm work = MPI_COMM_NULL;
@@ -34,10 +34,10 @@ static int tune_op(himpi_runtime *rt, MPI_Comm comm, HiMPI_Op op, const int *siz
         task.msg_size = sizes[i];
         if (himpi_table_find(&rt->table, op, p, sizes[i], task.alg_out, task.alg_in) != NULL)
             continue;
-        rc = himpi_tune(comm, &tuner, &task, &rows[n], NULL);
+        rc = HiMPI_Tune(comm, &tuner, &task, &rows[n], NULL);
         if (rc == MPI_SUCCESS && rank == 0 && rt->env.debug) {
             char layout[128];
-            himpi_row_layout_format(&rows[n], layout, sizeof layout);
+            HiMPI_Row_layout(&rows[n], layout, sizeof layout);
             fprintf(stderr, "himpi: tuned %s p=%d size=%d: %s %.3g s (flat %.3g s)\n",
                     HiMPI_Op_name(op), p, sizes[i], layout, rows[n].time, rows[n].flat_time);
         }
@@ -48,7 +48,7 @@ static int tune_op(himpi_runtime *rt, MPI_Comm comm, HiMPI_Op op, const int *siz
     if (rc == MPI_SUCCESS && n > 0)
         rc = himpi_runtime_add(rt, comm, rows, n);
     free(rows);
-    himpi_tune_memory_free(tuner.memory);
+    HiMPI_Tune_memory_free(tuner.memory);
     *tuned += n;
     return rc;
 }

@@ -11,16 +11,16 @@ int himpi_runtime_tune_lazily(himpi_runtime *rt, HiMPI_Op op, MPI_Comm comm, lon
     const himpi_env *env = &rt->env;
     int p;
     MPI_Comm_size(comm, &p);
-    himpi_tune_task task = {op, (int)bytes, himpi_env_alg(env, op, 1), himpi_env_alg(env, op, 0),
+    HiMPI_Tune_task task = {op, (int)bytes, himpi_env_alg(env, op, 1), himpi_env_alg(env, op, 0),
                             env->segment_size > 0 ? env->segment_size : 0};
     *tuned = 0;
     if (env->tune != HIMPI_TUNE_LAZY || p == 1 ||
         himpi_table_find(&rt->table, op, p, bytes, task.alg_out, task.alg_in) != NULL)
         return MPI_SUCCESS;
-    himpi_tuner tuner = {.precision = env->precision, .levels = env->num_levels,
-                         .search = himpi_search_by_name(env->search)};
-    himpi_row row;
-    int rc = himpi_tune(comm, &tuner, &task, &row, NULL);
+    HiMPI_Tuner tuner = {.precision = env->precision, .levels = env->num_levels,
+                         .search = HiMPI_Search_by_name(env->search)};
+    HiMPI_Row row;
+    int rc = HiMPI_Tune(comm, &tuner, &task, &row, NULL);
     *tuned = rc == MPI_SUCCESS;
     return rc != MPI_SUCCESS ? rc : himpi_runtime_add(rt, comm, &row, 1);
 }

@@ -10,22 +10,22 @@
 /* One sequence: its key (the task without its size), the process count,
  * and the previous size's result of each of its n candidates. */
 typedef struct {
-    himpi_tune_task key;
+    HiMPI_Tune_task key;
     int procs, n;
     MPIB_result *results;
 } sequence;
 
-struct himpi_tune_memory {
+struct HiMPI_Tune_memory {
     sequence *list;
     int count;
 };
 
-himpi_tune_memory *himpi_tune_memory_new(void)
+HiMPI_Tune_memory *HiMPI_Tune_memory_new(void)
 {
-    return calloc(1, sizeof(himpi_tune_memory));
+    return calloc(1, sizeof(HiMPI_Tune_memory));
 }
 
-void himpi_tune_memory_free(himpi_tune_memory *memory)
+void HiMPI_Tune_memory_free(HiMPI_Tune_memory *memory)
 {
     for (int i = 0; memory != NULL && i < memory->count; i++)
         free(memory->list[i].results);
@@ -34,7 +34,7 @@ void himpi_tune_memory_free(himpi_tune_memory *memory)
     free(memory);
 }
 
-static sequence *find(const himpi_tune_memory *memory, const himpi_tune_task *task, int procs,
+static sequence *find(const HiMPI_Tune_memory *memory, const HiMPI_Tune_task *task, int procs,
                       int n)
 {
     for (int i = 0; i < memory->count; i++) {
@@ -47,14 +47,14 @@ static sequence *find(const himpi_tune_memory *memory, const himpi_tune_task *ta
     return NULL;
 }
 
-const MPIB_result *himpi_tune_memory_previous(const himpi_tune_memory *memory,
-                                              const himpi_tune_task *task, int procs, int n)
+const MPIB_result *himpi_tune_memory_previous(const HiMPI_Tune_memory *memory,
+                                              const HiMPI_Tune_task *task, int procs, int n)
 {
     const sequence *s = find(memory, task, procs, n);
     return s != NULL ? s->results : NULL;
 }
 
-int himpi_tune_memory_keep(himpi_tune_memory *memory, const himpi_tune_task *task, int procs,
+int himpi_tune_memory_keep(HiMPI_Tune_memory *memory, const HiMPI_Tune_task *task, int procs,
                            int n, const MPIB_result *results)
 {
     sequence *s = find(memory, task, procs, n);

@@ -37,10 +37,10 @@ static void check_levels(HiMPI_Op op, const HiMPI_Plan *plan, int max_groups)
 
 /* Every row's plan is its layout, and its layout's text is what the
  * formatted table holds. */
-static void check_rows(const himpi_table *t, const char *text)
+static void check_rows(const HiMPI_Table *t, const char *text)
 {
     for (size_t i = 0; i < t->nrows; i++) {
-        const himpi_row *r = &t->rows[i];
+        const HiMPI_Row *r = &t->rows[i];
         HiMPI_Plan plan;
         memset(&plan, 0xa5, sizeof plan);
         himpi_row_plan(r, &plan);
@@ -52,7 +52,7 @@ static void check_rows(const himpi_table *t, const char *text)
             if (plan.level[k].groups != r->groups[k] || plan.level[k].hw != r->hw[k])
                 abort();
         char layout[128], needle[160];
-        int n = himpi_row_layout_format(r, layout, sizeof layout);
+        int n = HiMPI_Row_layout(r, layout, sizeof layout);
         if (n < 1 || (size_t)n >= sizeof layout || strlen(layout) != (size_t)n)
             abort();
         snprintf(needle, sizeof needle, "  %s  %d  %d  ", layout, r->levels, r->segment_size);
@@ -63,7 +63,7 @@ static void check_rows(const himpi_table *t, const char *text)
 
 /* Looks up every operation at a few process counts and sizes around the
  * table's own, checking what every plan must satisfy. */
-static void check_lookups(const himpi_table *t)
+static void check_lookups(const HiMPI_Table *t)
 {
     himpi_index *ix = himpi_index_build(t);
     if (ix == NULL)
@@ -91,20 +91,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    himpi_table t, back;
+    HiMPI_Table t, back;
     char err[512];
-    himpi_table_init(&t);
-    himpi_table_init(&back);
+    HiMPI_Table_init(&t);
+    HiMPI_Table_init(&back);
     if (himpi_table_parse((const char *)data, size, "fuzz", &t, err, sizeof err) != 0) {
         if (strncmp(err, "fuzz:", 5) != 0)
             abort();
         return 0;
     }
-    char *once = himpi_table_format(&t);
+    char *once = HiMPI_Table_format(&t);
     if (once == NULL || himpi_table_parse(once, strlen(once), "formatted", &back, err,
                                           sizeof err) != 0)
         abort();
-    char *twice = himpi_table_format(&back);
+    char *twice = HiMPI_Table_format(&back);
     if (twice == NULL || strcmp(once, twice) != 0 || back.nrows != t.nrows)
         abort();
     check_rows(&t, once);
@@ -112,7 +112,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check_lookups(&t);
     free(once);
     free(twice);
-    himpi_table_free(&back);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&back);
+    HiMPI_Table_free(&t);
     return 0;
 }

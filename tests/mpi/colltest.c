@@ -59,7 +59,7 @@ int MPI_Comm_free(MPI_Comm *comm)
  * the request test can see the levels of a plan use them. */
 static long library_inits;
 
-#if CT_PERSISTENT && (defined(HAVE_MPI_BCAST_INIT) || defined(HAVE_MPIX_BCAST_INIT))
+#if defined(HAVE_MPI_BCAST_INIT) || defined(HAVE_MPIX_BCAST_INIT)
 #define LIBRARY_PERSISTENT 1
 #if defined(HAVE_MPI_BCAST_INIT)
 #define INIT(name) MPI_##name##_init
@@ -225,6 +225,9 @@ void ct_fill(const ct_type *t, void *buf, long n, int rank, int salt)
 static const ct_op *the_op;
 static int rank, size;
 
+/* --persistent: the matrix through the persistent calls (colltest.h). */
+static int persistent;
+
 /* Allocates the buffers of c, fills the input and computes the expected
  * result.  The salt makes every configuration's data different. */
 static void case_setup(ct_case *c, int salt)
@@ -385,7 +388,7 @@ static long check_starts(ct_case *c, const HiMPI_Plan *plan, int salt, int start
 static void check_run_with(ct_case *c, const HiMPI_Params *params, const HiMPI_Plan *plan,
                            int salt)
 {
-    if (CT_PERSISTENT) {
+    if (persistent) {
         HiMPI_Plan of_params;
         if (plan == NULL) {
             of_params = (HiMPI_Plan){1, {{params->groups, HIMPI_HW_NODE, params->alg_out}},
@@ -477,7 +480,7 @@ static int roots_of(int p, int *r)
  * tests, which start each case several times, within CI's time. */
 static int pair_sampled(HiMPI_Alg out, HiMPI_Alg in)
 {
-    return !(scale || CT_PERSISTENT) || out == in || out == HIMPI_ALG_NATIVE ||
+    return !(scale || persistent) || out == in || out == HIMPI_ALG_NATIVE ||
            in == HIMPI_ALG_NATIVE;
 }
 
@@ -578,9 +581,9 @@ static void sweep_variant(const ct_type *send, const ct_type *recv, MPI_Op op,
     tap_ok("%s%s%s%s%s, %d elements%s, root %d: %s %d groups", send->name,
            send == recv ? "" : "->", send == recv ? "" : recv->name, op_name ? " " : "",
            op_name ? op_name : "", count, in_place ? ", in place" : "", root,
-           scale           ? "sampled pairs over"
-           : CT_PERSISTENT ? "flat and sampled pairs over"
-                           : "flat and",
+           scale        ? "sampled pairs over"
+           : persistent ? "flat and sampled pairs over"
+                        : "flat and",
            g);
     case_free(&c);
 }
@@ -867,13 +870,23 @@ int ct_main(int argc, char **argv, const ct_op *op)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     the_op = op;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--persistent") != 0) {
+            if (rank == 0)
+                printf("Bail out! usage: %s [--persistent]\n", argv[0]);
+            MPI_Finalize();
+            return EXIT_FAILURE;
+        }
+        persistent = 1;
+    }
     types_init();
     const char *sampled = getenv("HIMPI_TEST_SCALE");
     scale = sampled != NULL && strcmp(sampled, "1") == 0;
-    tap_diag("%s on %d ranks%s", HiMPI_Op_name(op->op), size, scale ? ", sampled matrix" : "");
+    tap_diag("%s on %d ranks%s%s", HiMPI_Op_name(op->op), size,
+             persistent ? ", persistent calls" : "", scale ? ", sampled matrix" : "");
     test_errors();
     test_cache();
-    if (CT_PERSISTENT)
+    if (persistent)
         test_requests();
     sweep_pairs();
     sweep_variants();

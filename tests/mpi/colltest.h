@@ -18,7 +18,7 @@
  * Results are compared byte for byte with the native result, including the
  * gaps of non-contiguous datatypes, which must stay untouched.
  *
- * Built with CT_PERSISTENT=1, the same matrix runs through the persistent
+ * With the argument --persistent, the same matrix runs through the persistent
  * calls instead (HiMPI_<op>_init_plan with the plan of the params, then
  * CT_STARTS starts, completed alternately with HiMPI_Wait and HiMPI_Test,
  * the input changing before every start and each result checked) on the
@@ -48,10 +48,6 @@
 #include <stddef.h>
 
 #include "himpi.h"
-
-#ifndef CT_PERSISTENT
-#define CT_PERSISTENT 0
-#endif
 
 /* Starts per persistent request in the matrix. */
 #define CT_STARTS 2

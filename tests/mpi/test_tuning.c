@@ -70,12 +70,12 @@ static void write_shared(const char *file, const char *text)
  * native algorithms. */
 static int has_row(const char *file, HiMPI_Op op, int size)
 {
-    himpi_table t;
-    himpi_table_init(&t);
+    HiMPI_Table t;
+    HiMPI_Table_init(&t);
     char err[512];
-    int found = himpi_table_load(file, &t, err, sizeof err) == 0 &&
+    int found = HiMPI_Table_load(file, &t, err, sizeof err) == 0 &&
                 himpi_table_find(&t, op, p, size, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE) != NULL;
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
     return found;
 }
 
@@ -355,9 +355,9 @@ static void hardware_candidates(void)
         himpi_topo_reset();
         MPI_Comm comm;
         MPI_Comm_dup(MPI_COMM_WORLD, &comm);
-        himpi_tuner tuner = {.precision = {2, 3, 0.95, 0.5}, .levels = 2,
+        HiMPI_Tuner tuner = {.precision = {2, 3, 0.95, 0.5}, .levels = 2,
                              .search = &himpi_search_exhaustive};
-        himpi_candidate *c = NULL;
+        HiMPI_Candidate *c = NULL;
         int n = 0, rc = himpi_candidates(comm, &tuner, &c, &n), hardware = 0, pairs = 0;
         for (int i = 0; rc == MPI_SUCCESS && i < n; i++) {
             hardware += c[i].levels == 1 && c[i].groups[0] == 0;
@@ -372,10 +372,10 @@ static void hardware_candidates(void)
                   scatter ? "scatter" : "block", n, hardware, want_hw ? "some" : "none");
         tap_diag("%s binding: %d candidates, %d hardware, %d two-level",
                  scatter ? "scatter" : "block", n, hardware, pairs);
-        himpi_tune_task task = {HIMPI_OP_ALLGATHER, 64, HIMPI_ALG_RING, HIMPI_ALG_NATIVE, 0};
-        himpi_row row;
+        HiMPI_Tune_task task = {HIMPI_OP_ALLGATHER, 64, HIMPI_ALG_RING, HIMPI_ALG_NATIVE, 0};
+        HiMPI_Row row;
         int measured = 0;
-        rc = himpi_tune(comm, &tuner, &task, &row, &measured);
+        rc = HiMPI_Tune(comm, &tuner, &task, &row, &measured);
         int found = 0;
         for (int i = 0; rc == MPI_SUCCESS && i < n; i++)
             found |= c[i].levels == row.levels &&
@@ -398,16 +398,16 @@ static void hardware_candidates(void)
 static void tuning_comms(void)
 {
     reset_env();
-    himpi_tune_task task = {HIMPI_OP_BCAST, 64, HIMPI_ALG_LINEAR, HIMPI_ALG_LINEAR, 0};
-    himpi_tuner tuner = {.precision = {2, 3, 0.95, 0.5}, .search = &himpi_search_exhaustive};
+    HiMPI_Tune_task task = {HIMPI_OP_BCAST, 64, HIMPI_ALG_LINEAR, HIMPI_ALG_LINEAR, 0};
+    HiMPI_Tuner tuner = {.precision = {2, 3, 0.95, 0.5}, .search = &himpi_search_exhaustive};
     int held[2];
     for (int budget = 0; budget <= 1; budget++) {
         MPI_Comm work;
         MPI_Comm_dup(MPI_COMM_WORLD, &work);
         tuner.work = &work;
         tuner.max_comms = budget ? 2 : 0;
-        himpi_row row;
-        int rc = himpi_tune(MPI_COMM_WORLD, &tuner, &task, &row, NULL);
+        HiMPI_Row row;
+        int rc = HiMPI_Tune(MPI_COMM_WORLD, &tuner, &task, &row, NULL);
         held[budget] = himpi_comm_held(work);
         tap_check(rc == MPI_SUCCESS && row.levels == 1 && row.groups[0] >= 1 &&
                       row.groups[0] <= p,
@@ -421,8 +421,8 @@ static void tuning_comms(void)
     tap_check(held[1] <= 3 && (held[0] <= 3 || held[1] < held[0]),
               "with a budget of 2 the run held %d communicators (%d without)", held[1], held[0]);
     tuner.work = NULL;
-    himpi_row row;
-    int rc = himpi_tune(MPI_COMM_WORLD, &tuner, &task, &row, NULL);
+    HiMPI_Row row;
+    int rc = HiMPI_Tune(MPI_COMM_WORLD, &tuner, &task, &row, NULL);
     tap_check(rc == MPI_SUCCESS && himpi_comm_held(MPI_COMM_WORLD) == 0,
               "a run on a duplicate of its own failed (%d) or left %d communicators", rc,
               himpi_comm_held(MPI_COMM_WORLD));

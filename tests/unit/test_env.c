@@ -592,7 +592,7 @@ START_TEST(check_names_accepts_known_and_foreign)
         envp[n] = entries[n];
     }
     envp[n++] = "PATH=/usr/bin";
-    envp[n++] = "himpi_tune=lazy";
+    envp[n++] = "HiMPI_Tune=lazy";
     envp[n++] = "XHIMPI_TUNE=lazy";
     envp[n++] = "MPI_HIMPI=1";
     envp[n++] = "HIMPI";

@@ -4,10 +4,10 @@
 
 #include <math.h>
 
-#include "tune/model.h"
+#include "himpi_tune.h"
 #include "unit.h"
 
-static const himpi_hockney net = {5e-6, 1e-9, 0};
+static const HiMPI_Hockney net = {5e-6, 1e-9, 0};
 
 /* Relative comparison: the formulas are sums of a few products. */
 #define ck_assert_close(x, y) ck_assert_double_eq_tol((x), (y), 1e-12 + 1e-9 * fabs(y))
@@ -15,45 +15,45 @@ static const himpi_hockney net = {5e-6, 1e-9, 0};
 START_TEST(flat_costs)
 {
     double c = net.alpha + 1024 * net.beta;
-    ck_assert_close(himpi_model_flat(HIMPI_OP_BCAST, HIMPI_ALG_LINEAR, 16, 1024, 0, &net), 15 * c);
-    ck_assert_close(himpi_model_flat(HIMPI_OP_BCAST, HIMPI_ALG_CHAIN, 16, 1024, 0, &net), 15 * c);
-    ck_assert_close(himpi_model_flat(HIMPI_OP_BCAST, HIMPI_ALG_BINOMIAL, 16, 1024, 0, &net), 4 * c);
+    ck_assert_close(HiMPI_Model_flat(HIMPI_OP_BCAST, HIMPI_ALG_LINEAR, 16, 1024, 0, &net), 15 * c);
+    ck_assert_close(HiMPI_Model_flat(HIMPI_OP_BCAST, HIMPI_ALG_CHAIN, 16, 1024, 0, &net), 15 * c);
+    ck_assert_close(HiMPI_Model_flat(HIMPI_OP_BCAST, HIMPI_ALG_BINOMIAL, 16, 1024, 0, &net), 4 * c);
     /* 16 KiB in 1 KiB segments down a chain of 128: X + p - 2 steps. */
-    ck_assert_close(himpi_model_flat(HIMPI_OP_BCAST, HIMPI_ALG_PIPELINE, 128, 16384, 1024, &net),
+    ck_assert_close(HiMPI_Model_flat(HIMPI_OP_BCAST, HIMPI_ALG_PIPELINE, 128, 16384, 1024, &net),
                     (16 + 126) * c);
     /* A binary tree of 15 ranks is 3 levels deep: 2 * 3 steps unsegmented. */
-    ck_assert_close(himpi_model_flat(HIMPI_OP_BCAST, HIMPI_ALG_BINARY, 15, 1024, 0, &net), 6 * c);
+    ck_assert_close(HiMPI_Model_flat(HIMPI_OP_BCAST, HIMPI_ALG_BINARY, 15, 1024, 0, &net), 6 * c);
     /* Eq. 2.8 and 2.9 at p = 64. */
     ck_assert_close(
-        himpi_model_flat(HIMPI_OP_BCAST, HIMPI_ALG_SCATTER_RING_ALLGATHER, 64, 1024, 0, &net),
+        HiMPI_Model_flat(HIMPI_OP_BCAST, HIMPI_ALG_SCATTER_RING_ALLGATHER, 64, 1024, 0, &net),
         (6 + 63) * net.alpha + 2.0 * 63 / 64 * 1024 * net.beta);
     ck_assert_close(
-        himpi_model_flat(HIMPI_OP_BCAST, HIMPI_ALG_SCATTER_RD_ALLGATHER, 64, 1024, 0, &net),
+        HiMPI_Model_flat(HIMPI_OP_BCAST, HIMPI_ALG_SCATTER_RD_ALLGATHER, 64, 1024, 0, &net),
         12 * net.alpha + 2.0 * 63 / 64 * 1024 * net.beta);
-    himpi_hockney g = {5e-6, 1e-9, 2e-10};
-    ck_assert_close(himpi_model_flat(HIMPI_OP_REDUCE, HIMPI_ALG_LINEAR, 8, 1000, 0, &g),
+    HiMPI_Hockney g = {5e-6, 1e-9, 2e-10};
+    ck_assert_close(HiMPI_Model_flat(HIMPI_OP_REDUCE, HIMPI_ALG_LINEAR, 8, 1000, 0, &g),
                     7 * (5e-6 + 1000 * (1e-9 + 2e-10)));
-    ck_assert_close(himpi_model_flat(HIMPI_OP_ALLREDUCE, HIMPI_ALG_RING, 8, 800, 0, &g),
+    ck_assert_close(HiMPI_Model_flat(HIMPI_OP_ALLREDUCE, HIMPI_ALG_RING, 8, 800, 0, &g),
                     14 * (5e-6 + 100 * 1e-9) + 7 * 100 * 2e-10);
-    ck_assert_close(himpi_model_flat(HIMPI_OP_GATHER, HIMPI_ALG_BINOMIAL, 8, 100, 0, &net),
+    ck_assert_close(HiMPI_Model_flat(HIMPI_OP_GATHER, HIMPI_ALG_BINOMIAL, 8, 100, 0, &net),
                     3 * net.alpha + 700 * net.beta);
-    ck_assert_close(himpi_model_flat(HIMPI_OP_GATHER, HIMPI_ALG_LINEAR_SYNC, 8, 100, 0, &net),
+    ck_assert_close(HiMPI_Model_flat(HIMPI_OP_GATHER, HIMPI_ALG_LINEAR_SYNC, 8, 100, 0, &net),
                     net.alpha + 7 * (2 * net.alpha + 100 * net.beta));
 }
 END_TEST
 
 START_TEST(no_formula)
 {
-    ck_assert(isnan(himpi_model_flat(HIMPI_OP_BCAST, HIMPI_ALG_NATIVE, 8, 8, 0, &net)));
-    ck_assert(isnan(himpi_model_flat(HIMPI_OP_BCAST, HIMPI_ALG_RING, 8, 8, 0, &net)));
-    ck_assert(isnan(himpi_model_flat(HIMPI_OP_SCATTER, HIMPI_ALG_LINEAR_SYNC, 8, 8, 0, &net)));
-    ck_assert(isnan(himpi_model_hier(HIMPI_OP_BCAST, HIMPI_ALG_LINEAR, HIMPI_ALG_LINEAR, 8, 0, 8,
+    ck_assert(isnan(HiMPI_Model_flat(HIMPI_OP_BCAST, HIMPI_ALG_NATIVE, 8, 8, 0, &net)));
+    ck_assert(isnan(HiMPI_Model_flat(HIMPI_OP_BCAST, HIMPI_ALG_RING, 8, 8, 0, &net)));
+    ck_assert(isnan(HiMPI_Model_flat(HIMPI_OP_SCATTER, HIMPI_ALG_LINEAR_SYNC, 8, 8, 0, &net)));
+    ck_assert(isnan(HiMPI_Model_hier(HIMPI_OP_BCAST, HIMPI_ALG_LINEAR, HIMPI_ALG_LINEAR, 8, 0, 8,
                                      0, &net)));
-    ck_assert(isnan(himpi_model_hier(HIMPI_OP_BCAST, HIMPI_ALG_LINEAR, HIMPI_ALG_LINEAR, 8, 9, 8,
+    ck_assert(isnan(HiMPI_Model_hier(HIMPI_OP_BCAST, HIMPI_ALG_LINEAR, HIMPI_ALG_LINEAR, 8, 9, 8,
                                      0, &net)));
-    ck_assert_int_eq(himpi_model_best_groups(HIMPI_OP_BCAST, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE,
+    ck_assert_int_eq(HiMPI_Model_best_groups(HIMPI_OP_BCAST, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE,
                                              8, 8, 0, &net), 0);
-    ck_assert_double_eq(himpi_model_flat(HIMPI_OP_BCAST, HIMPI_ALG_LINEAR, 1, 8, 0, &net), 0);
+    ck_assert_double_eq(HiMPI_Model_flat(HIMPI_OP_BCAST, HIMPI_ALG_LINEAR, 1, 8, 0, &net), 0);
 }
 END_TEST
 
@@ -62,32 +62,32 @@ START_TEST(hierarchical_costs)
     double c = net.alpha + 1024 * net.beta;
     /* Eq. 3.1: (G + p/G - 2)(alpha + m beta). */
     ck_assert_close(
-        himpi_model_hier(HIMPI_OP_BCAST, HIMPI_ALG_LINEAR, HIMPI_ALG_LINEAR, 16, 4, 1024, 0, &net),
+        HiMPI_Model_hier(HIMPI_OP_BCAST, HIMPI_ALG_LINEAR, HIMPI_ALG_LINEAR, 16, 4, 1024, 0, &net),
         6 * c);
     /* g = 1 and g = p are the flat algorithm. */
     for (int g = 1; g <= 16; g += 15)
-        ck_assert_close(himpi_model_hier(HIMPI_OP_BCAST, HIMPI_ALG_CHAIN, HIMPI_ALG_CHAIN, 16, g,
+        ck_assert_close(HiMPI_Model_hier(HIMPI_OP_BCAST, HIMPI_ALG_CHAIN, HIMPI_ALG_CHAIN, 16, g,
                                          1024, 0, &net),
                         15 * c);
     /* Uneven blocks: the largest of ceil(128 / 10) = 13 ranks counts. */
-    ck_assert_close(himpi_model_hier(HIMPI_OP_BCAST, HIMPI_ALG_LINEAR, HIMPI_ALG_LINEAR, 128, 10,
+    ck_assert_close(HiMPI_Model_hier(HIMPI_OP_BCAST, HIMPI_ALG_LINEAR, HIMPI_ALG_LINEAR, 128, 10,
                                      1024, 0, &net),
                     (9 + 12) * c);
     /* Binomial over power-of-two blocks costs what it costs flat (ch. 3). */
     for (int g = 1; g <= 64; g *= 2)
-        ck_assert_close(himpi_model_hier(HIMPI_OP_BCAST, HIMPI_ALG_BINOMIAL, HIMPI_ALG_BINOMIAL,
+        ck_assert_close(HiMPI_Model_hier(HIMPI_OP_BCAST, HIMPI_ALG_BINOMIAL, HIMPI_ALG_BINOMIAL,
                                          64, g, 1024, 0, &net),
                         6 * c);
     /* Eq. 3.5 at p = 64, G = 8. */
-    ck_assert_close(himpi_model_hier(HIMPI_OP_BCAST, HIMPI_ALG_SCATTER_RING_ALLGATHER,
+    ck_assert_close(HiMPI_Model_hier(HIMPI_OP_BCAST, HIMPI_ALG_SCATTER_RING_ALLGATHER,
                                      HIMPI_ALG_SCATTER_RING_ALLGATHER, 64, 8, 1024, 0, &net),
                     (6 + 8 + 8 - 2) * net.alpha + 2 * 1024 * (2 - 1.0 / 8 - 8.0 / 64) * net.beta);
     /* Scatter's leaders carry their whole group: only latency is saved. */
-    ck_assert_close(himpi_model_hier(HIMPI_OP_SCATTER, HIMPI_ALG_LINEAR, HIMPI_ALG_LINEAR, 16, 4,
+    ck_assert_close(HiMPI_Model_hier(HIMPI_OP_SCATTER, HIMPI_ALG_LINEAR, HIMPI_ALG_LINEAR, 16, 4,
                                      100, 0, &net),
                     6 * net.alpha + 15 * 100 * net.beta);
     /* Allreduce over uneven groups pays one more message. */
-    ck_assert_close(himpi_model_hier(HIMPI_OP_ALLREDUCE, HIMPI_ALG_LINEAR, HIMPI_ALG_LINEAR, 5, 2,
+    ck_assert_close(HiMPI_Model_hier(HIMPI_OP_ALLREDUCE, HIMPI_ALG_LINEAR, HIMPI_ALG_LINEAR, 5, 2,
                                      1000, 0, &net),
                     2 * (net.alpha + 1000 * net.beta) + 4 * (net.alpha + 1000 * net.beta) +
                         net.alpha + 1000 * net.beta);
@@ -98,18 +98,18 @@ START_TEST(best_groups)
 {
     /* sqrt(16) = 4; at p = 128 blocks of ceil(p / g) make g = 10, 11 and
      * 12 tie at 21 steps and the smallest wins. */
-    ck_assert_int_eq(himpi_model_best_groups(HIMPI_OP_BCAST, HIMPI_ALG_LINEAR, HIMPI_ALG_LINEAR,
+    ck_assert_int_eq(HiMPI_Model_best_groups(HIMPI_OP_BCAST, HIMPI_ALG_LINEAR, HIMPI_ALG_LINEAR,
                                              16, 1024, 0, &net), 4);
-    ck_assert_int_eq(himpi_model_best_groups(HIMPI_OP_BCAST, HIMPI_ALG_LINEAR, HIMPI_ALG_LINEAR,
+    ck_assert_int_eq(HiMPI_Model_best_groups(HIMPI_OP_BCAST, HIMPI_ALG_LINEAR, HIMPI_ALG_LINEAR,
                                              128, 1024, 0, &net), 10);
     /* Nothing beats flat binomial. */
-    ck_assert_int_eq(himpi_model_best_groups(HIMPI_OP_BCAST, HIMPI_ALG_BINOMIAL,
+    ck_assert_int_eq(HiMPI_Model_best_groups(HIMPI_OP_BCAST, HIMPI_ALG_BINOMIAL,
                                              HIMPI_ALG_BINOMIAL, 64, 1024, 0, &net), 1);
     /* Eq. 3.6: SRGA gains at sqrt(p) only while alpha / beta > 2 m / p. */
-    ck_assert_int_gt(himpi_model_best_groups(HIMPI_OP_BCAST, HIMPI_ALG_SCATTER_RING_ALLGATHER,
+    ck_assert_int_gt(HiMPI_Model_best_groups(HIMPI_OP_BCAST, HIMPI_ALG_SCATTER_RING_ALLGATHER,
                                              HIMPI_ALG_SCATTER_RING_ALLGATHER, 1024, 1024, 0,
                                              &net), 1);
-    int g = himpi_model_best_groups(HIMPI_OP_BCAST, HIMPI_ALG_SCATTER_RING_ALLGATHER,
+    int g = HiMPI_Model_best_groups(HIMPI_OP_BCAST, HIMPI_ALG_SCATTER_RING_ALLGATHER,
                                     HIMPI_ALG_SCATTER_RING_ALLGATHER, 64, 16 << 20, 0, &net);
     ck_assert(g == 1 || g == 64);
 }
@@ -120,21 +120,21 @@ START_TEST(fit)
     double m[] = {0, 1000, 2000, 4000}, t[4];
     for (int i = 0; i < 4; i++)
         t[i] = 2e-6 + m[i] * 5e-10;
-    himpi_hockney h = {0, 0, 7};
-    ck_assert_int_eq(himpi_model_fit(m, t, 4, &h), 0);
+    HiMPI_Hockney h = {0, 0, 7};
+    ck_assert_int_eq(HiMPI_Model_fit(m, t, 4, &h), 0);
     ck_assert_close(h.alpha, 2e-6);
     ck_assert_close(h.beta, 5e-10);
     ck_assert_double_eq(h.gamma, 7);
     double same[] = {8, 8, 8};
-    ck_assert_int_eq(himpi_model_fit(same, t, 3, &h), -1);
-    ck_assert_int_eq(himpi_model_fit(m, t, 1, &h), -1);
+    ck_assert_int_eq(HiMPI_Model_fit(same, t, 3, &h), -1);
+    ck_assert_int_eq(HiMPI_Model_fit(m, t, 1, &h), -1);
     double zero[] = {0, 1e-6};
-    ck_assert_int_eq(himpi_model_fit(m, zero, 2, &h), -1);
+    ck_assert_int_eq(HiMPI_Model_fit(m, zero, 2, &h), -1);
     /* Relative errors: a small size 10 % off moves alpha as much as a
      * large one 10 % off would; with equal relative noise either way, the
      * fit stays between the two lines. */
     double noisy[] = {2.2e-6, 2e-6 + 1000 * 5e-10, 2e-6 + 2000 * 5e-10, 0.9 * (2e-6 + 4000 * 5e-10)};
-    ck_assert_int_eq(himpi_model_fit(m, noisy, 4, &h), 0);
+    ck_assert_int_eq(HiMPI_Model_fit(m, noisy, 4, &h), 0);
     ck_assert(h.alpha > 2e-6 && h.alpha < 2.2e-6);
 }
 END_TEST

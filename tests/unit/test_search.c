@@ -13,7 +13,7 @@
 
 /* A tuning problem: candidates, their times, and what a search asked. */
 typedef struct {
-    himpi_candidate *c;
+    HiMPI_Candidate *c;
     double *T, *ci;
     int *count;    /* measurements by candidate */
     int *order;    /* candidates in the order measured */
@@ -49,14 +49,14 @@ static problem make(const int *gs, int ng, int nhw)
     pb.count = calloc((size_t)pb.n, sizeof *pb.count);
     pb.order = calloc((size_t)pb.n * 2, sizeof *pb.order);
     ck_assert(pb.c && pb.T && pb.ci && pb.count && pb.order);
-    pb.c[0] = (himpi_candidate){.levels = 1, .groups = {1}};
+    pb.c[0] = (HiMPI_Candidate){.levels = 1, .groups = {1}};
     for (int k = 0; k < ng; k++)
-        pb.c[1 + k] = (himpi_candidate){.levels = 1, .groups = {gs[k]}};
+        pb.c[1 + k] = (HiMPI_Candidate){.levels = 1, .groups = {gs[k]}};
     for (int h = 0; h < nhw; h++)
         pb.c[1 + ng + h] = h % 2 == 0
-                               ? (himpi_candidate){.levels = 1, .groups = {0},
+                               ? (HiMPI_Candidate){.levels = 1, .groups = {0},
                                                    .hw = {(HiMPI_Hwlevel)(h / 2)}}
-                               : (himpi_candidate){.levels = 2, .groups = {0, 0},
+                               : (HiMPI_Candidate){.levels = 2, .groups = {0, 0},
                                                    .hw = {HIMPI_HW_NODE, HIMPI_HW_CORE}};
     return pb;
 }
@@ -82,13 +82,13 @@ static void drop(problem *pb)
     free(pb->order);
 }
 
-static int is_block(const himpi_candidate *c)
+static int is_block(const HiMPI_Candidate *c)
 {
     return c->levels == 1 && c->groups[0] > 0;
 }
 
 /* Runs search on pb afresh; returns the number of measurements. */
-static int run(const himpi_search *search, problem *pb, int *best)
+static int run(const HiMPI_Search *search, problem *pb, int *best)
 {
     for (int i = 0; i < pb->n; i++)
         pb->count[i] = 0;
@@ -537,12 +537,12 @@ END_TEST
 
 START_TEST(searches_by_name)
 {
-    ck_assert_ptr_eq(himpi_search_by_name("exhaustive"), &himpi_search_exhaustive);
-    ck_assert_ptr_eq(himpi_search_by_name("guided"), &himpi_search_guided);
+    ck_assert_ptr_eq(HiMPI_Search_by_name("exhaustive"), &himpi_search_exhaustive);
+    ck_assert_ptr_eq(HiMPI_Search_by_name("guided"), &himpi_search_guided);
     ck_assert_str_eq(himpi_search_guided.name, "guided");
-    ck_assert_ptr_null(himpi_search_by_name("Guided"));
-    ck_assert_ptr_null(himpi_search_by_name(""));
-    ck_assert_ptr_null(himpi_search_by_name(NULL));
+    ck_assert_ptr_null(HiMPI_Search_by_name("Guided"));
+    ck_assert_ptr_null(HiMPI_Search_by_name(""));
+    ck_assert_ptr_null(HiMPI_Search_by_name(NULL));
 }
 END_TEST
 

@@ -24,7 +24,7 @@ enum { MAX_CELL = 4096 };
  * the order himpi_candidates gives. */
 typedef struct {
     char key[256]; /* op procs size alg_out alg_in */
-    himpi_candidate c[MAX_CELL];
+    HiMPI_Candidate c[MAX_CELL];
     char layout[MAX_CELL][128]; /* as the trace names it, for the report */
     MPIB_result r[MAX_CELL];
     double seconds[MAX_CELL];
@@ -59,9 +59,9 @@ static int replay_measure(void *ctx, int i, double bound, MPIB_result *r)
     return MPI_SUCCESS;
 }
 
-static int parse_layout(const char *text, himpi_candidate *c)
+static int parse_layout(const char *text, HiMPI_Candidate *c)
 {
-    *c = (himpi_candidate){0};
+    *c = (HiMPI_Candidate){0};
     char copy[128];
     snprintf(copy, sizeof copy, "%s", text);
     for (char *save = NULL, *level = strtok_r(copy, "/", &save); level != NULL;

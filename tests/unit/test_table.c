@@ -13,11 +13,11 @@
 #define HEADER "himpi-table 2\n"
 #define HEADER1 "himpi-table 1\n" /* the previous version, still read */
 
-static himpi_table parse_ok(const char *text)
+static HiMPI_Table parse_ok(const char *text)
 {
-    himpi_table t;
+    HiMPI_Table t;
     char err[512] = "";
-    himpi_table_init(&t);
+    HiMPI_Table_init(&t);
     int rc = himpi_table_parse(text, strlen(text), "t.conf", &t, err, sizeof err);
     ck_assert_msg(rc == 0, "rejected: %s", err);
     return t;
@@ -27,17 +27,17 @@ static himpi_table parse_ok(const char *text)
  * and that the table is left empty. */
 static void reject_len(const char *text, size_t len, long line, const char *word)
 {
-    himpi_table t;
-    himpi_table_init(&t);
-    himpi_row old = {.op = HIMPI_OP_BCAST, .procs = 2, .levels = 1, .groups = {1}};
-    ck_assert_int_eq(himpi_table_put(&t, &old), 0);
+    HiMPI_Table t;
+    HiMPI_Table_init(&t);
+    HiMPI_Row old = {.op = HIMPI_OP_BCAST, .procs = 2, .levels = 1, .groups = {1}};
+    ck_assert_int_eq(HiMPI_Table_put(&t, &old), 0);
     char err[512] = "", where[32];
     snprintf(where, sizeof where, "t.conf:%ld: ", line);
     ck_assert_int_eq(himpi_table_parse(text, len, "t.conf", &t, err, sizeof err), -1);
     ck_assert_msg(strncmp(err, where, strlen(where)) == 0 && strstr(err, word) != NULL,
                   "'%s' is not at '%s' with '%s'", err, where, word);
     ck_assert_uint_eq(t.nrows, 0);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
 }
 
 static void reject(const char *text, long line, const char *word)
@@ -54,7 +54,7 @@ static void reject(const char *text, long line, const char *word)
 
 START_TEST(current_format_with_header)
 {
-    himpi_table t = parse_ok("# written by a test\n"
+    HiMPI_Table t = parse_ok("# written by a test\n"
                              "\n"
                              HEADER
                              "host      node01,node02\n"
@@ -76,7 +76,7 @@ START_TEST(current_format_with_header)
     ck_assert_double_eq(t.header.precision.eps, 0.025);
     ck_assert_str_eq(t.header.date, "2026-11-22T03:00:00Z");
     ck_assert_uint_eq(t.nrows, 2);
-    const himpi_row *r = &t.rows[0];
+    const HiMPI_Row *r = &t.rows[0];
     ck_assert_int_eq(r->op, HIMPI_OP_BCAST);
     ck_assert_int_eq(r->procs, 8);
     ck_assert_int_eq(r->msg_size, 1024);
@@ -99,44 +99,44 @@ START_TEST(current_format_with_header)
     ck_assert_double_lt(r->time, 0);
     ck_assert_double_lt(r->flat_time, 0);
     ck_assert_double_lt(r->ci, 0);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
 START_TEST(header_fields_optional_and_in_any_order)
 {
-    himpi_table t = parse_ok(HEADER "date d\nppn 0\nhost h\n");
+    HiMPI_Table t = parse_ok(HEADER "date d\nppn 0\nhost h\n");
     ck_assert_str_eq(t.header.hosts, "h");
     ck_assert_str_eq(t.header.mpi, "");
     ck_assert_str_eq(t.header.date, "d");
     ck_assert_int_eq(t.header.precision.min_reps, 0);
     ck_assert_uint_eq(t.nrows, 0);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
     t = parse_ok(HEADER);
     ck_assert_uint_eq(t.nrows, 0);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
 START_TEST(empty_file_is_empty_table)
 {
-    himpi_table t;
+    HiMPI_Table t;
     char err[64];
-    himpi_table_init(&t);
+    HiMPI_Table_init(&t);
     ck_assert_int_eq(himpi_table_parse(NULL, 0, "t.conf", &t, err, sizeof err), 0);
     ck_assert_uint_eq(t.nrows, 0);
     ck_assert_int_eq(t.legacy, 0);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
 START_TEST(dos_line_endings_accepted)
 {
-    himpi_table t = parse_ok("himpi-table 1\r\nhost h \r\n"
+    HiMPI_Table t = parse_ok("himpi-table 1\r\nhost h \r\n"
                              "bcast 8 1024 native native 2 1 0 1e-5 - -\r\n");
     ck_assert_str_eq(t.header.hosts, "h");
     ck_assert_uint_eq(t.nrows, 1);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
@@ -144,11 +144,11 @@ START_TEST(strings_at_their_limits)
 {
     char text[600];
     snprintf(text, sizeof text, HEADER "host %0255d\nmpi %0127d\ndate %031d\n", 0, 0, 0);
-    himpi_table t = parse_ok(text);
+    HiMPI_Table t = parse_ok(text);
     ck_assert_uint_eq(strlen(t.header.hosts), 255);
     ck_assert_uint_eq(strlen(t.header.mpi), 127);
     ck_assert_uint_eq(strlen(t.header.date), 31);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
@@ -159,15 +159,15 @@ START_TEST(longest_line_accepted)
     size_t n = strlen(text);
     memset(text + n, '#', 4096);
     strcpy(text + n + 4096, "\n");
-    himpi_table t = parse_ok(text);
-    himpi_table_free(&t);
+    HiMPI_Table t = parse_ok(text);
+    HiMPI_Table_free(&t);
     free(text);
 }
 END_TEST
 
 START_TEST(numbers_at_their_limits)
 {
-    himpi_table t = parse_ok(HEADER "bcast 2147483647 2147483647 native native 2147483647 1 "
+    HiMPI_Table t = parse_ok(HEADER "bcast 2147483647 2147483647 native native 2147483647 1 "
                                     "2147483647 0 0.0 1e300\n"
                                     "bcast 1 0 linear linear 1 1 0 -0 - 7\n");
     ck_assert_int_eq(t.rows[0].procs, 2147483647);
@@ -177,7 +177,7 @@ START_TEST(numbers_at_their_limits)
     ck_assert_double_eq(t.rows[0].time, 0);
     ck_assert_double_eq(t.rows[1].time, 0);
     ck_assert_double_eq(t.rows[1].ci, 7);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
@@ -187,7 +187,7 @@ END_TEST
 
 START_TEST(legacy_with_column_header)
 {
-    himpi_table t = parse_ok("#num_procs\tnum_groups\tnum_levels\tmsg_size\talg_in\talg_out\t"
+    HiMPI_Table t = parse_ok("#num_procs\tnum_groups\tnum_levels\tmsg_size\talg_in\talg_out\t"
                              "op_id\n"
                              "16\t4\t1\t1024\t0\t0\t0\n"
                              "16 2 1 2048 1 3 0\n"
@@ -197,7 +197,7 @@ START_TEST(legacy_with_column_header)
     ck_assert_int_eq(t.legacy, 1);
     ck_assert_str_eq(t.header.hosts, "");
     ck_assert_uint_eq(t.nrows, 3);
-    const himpi_row *r = &t.rows[0];
+    const HiMPI_Row *r = &t.rows[0];
     ck_assert_int_eq(r->op, HIMPI_OP_BCAST);
     ck_assert_int_eq(r->procs, 16);
     ck_assert_int_eq(r->groups[0], 4);
@@ -213,28 +213,28 @@ START_TEST(legacy_with_column_header)
     ck_assert_int_eq(t.rows[1].alg_in, HIMPI_ALG_CHAIN);
     ck_assert_int_eq(t.rows[1].alg_out, HIMPI_ALG_LINEAR);
     ck_assert_int_eq(t.rows[2].op, HIMPI_OP_ALLREDUCE);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
 START_TEST(legacy_detected_by_seven_integers)
 {
-    himpi_table t = parse_ok("# no column header\n4 2 1 64 0 0 3\n4 2 1 64 0 0 4\n");
+    HiMPI_Table t = parse_ok("# no column header\n4 2 1 64 0 0 3\n4 2 1 64 0 0 4\n");
     ck_assert_int_eq(t.legacy, 1);
     ck_assert_uint_eq(t.nrows, 2);
     ck_assert_int_eq(t.rows[0].op, HIMPI_OP_SCATTER);
     ck_assert_int_eq(t.rows[1].op, HIMPI_OP_GATHER);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
 START_TEST(legacy_column_header_only)
 {
-    himpi_table t = parse_ok("#num_procs\tnum_groups\tnum_levels\tmsg_size\talg_in\talg_out\t"
+    HiMPI_Table t = parse_ok("#num_procs\tnum_groups\tnum_levels\tmsg_size\talg_in\talg_out\t"
                              "op_id\n");
     ck_assert_int_eq(t.legacy, 1);
     ck_assert_uint_eq(t.nrows, 0);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
@@ -248,10 +248,10 @@ START_TEST(legacy_bcast_algorithm_ids)
     for (int id = 0; id < 9; id++) {
         char text[64];
         snprintf(text, sizeof text, "8 2 1 1024 %d %d 0\n", id, id);
-        himpi_table t = parse_ok(text);
+        HiMPI_Table t = parse_ok(text);
         ck_assert_int_eq(t.rows[0].alg_in, want[id]);
         ck_assert_int_eq(t.rows[0].alg_out, want[id]);
-        himpi_table_free(&t);
+        HiMPI_Table_free(&t);
     }
 }
 END_TEST
@@ -404,11 +404,11 @@ START_TEST(duplicate_rows)
                ROW("bcast", "8 1 native native 9 1 0 - - -"),
            4, "size 2 native/native (first at line 3)");
     /* A different pair is a different key. */
-    himpi_table t = parse_ok(HEADER ROW("bcast", "8 1024 native native 2 1 0 - - -")
+    HiMPI_Table t = parse_ok(HEADER ROW("bcast", "8 1024 native native 2 1 0 - - -")
                                  ROW("bcast", "8 1024 native linear 2 1 0 - - -")
                                      ROW("reduce", "8 1024 native native 2 1 0 - - -"));
     ck_assert_uint_eq(t.nrows, 3);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
@@ -433,9 +433,9 @@ END_TEST
 
 START_TEST(error_buffer_is_bounded)
 {
-    himpi_table t;
+    HiMPI_Table t;
     char err[8] = "xxxxxxx";
-    himpi_table_init(&t);
+    HiMPI_Table_init(&t);
     ck_assert_int_eq(himpi_table_parse("x\n", 2, "a-long-name", &t, err, sizeof err), -1);
     ck_assert_str_eq(err, "a-long-");
     ck_assert_int_eq(himpi_table_parse("x\n", 2, "n", &t, NULL, 0), -1);
@@ -448,11 +448,11 @@ END_TEST
 
 START_TEST(format_writes_sorted_current_format)
 {
-    himpi_table t = parse_ok("8 2 1 2048 0 0 0\n"
+    HiMPI_Table t = parse_ok("8 2 1 2048 0 0 0\n"
                              "8 2 1 1024 0 0 1\n"
                              "4 2 1 1024 3 1 0\n"
                              "8 2 1 1024 0 0 0\n");
-    char *text = himpi_table_format(&t);
+    char *text = HiMPI_Table_format(&t);
     ck_assert_str_eq(text, "himpi-table 2\n"
                            "# op  procs  msg_size  alg_out  alg_in  groups  levels  segment  "
                            "time  flat_time  ci\n"
@@ -461,23 +461,23 @@ START_TEST(format_writes_sorted_current_format)
                            "bcast  8  2048  native  native  2  1  0  -  -  -\n"
                            "reduce  8  1024  native  native  2  1  0  -  -  -\n");
     free(text);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
 START_TEST(format_header_and_numbers)
 {
-    himpi_table t;
-    himpi_table_init(&t);
+    HiMPI_Table t;
+    HiMPI_Table_init(&t);
     strcpy(t.header.hosts, "n1,n2");
     strcpy(t.header.mpi, "MPICH 4.0");
     t.header.ppn = 2;
     t.header.precision = (MPIB_precision){5, 100, 0.1 + 0.2, 0.025};
     strcpy(t.header.date, "2026-01-01T00:00:00Z");
-    himpi_row r = {HIMPI_OP_ALLREDUCE, 16, 65536, HIMPI_ALG_RING, HIMPI_ALG_RABENSEIFNER, 1, {4},
+    HiMPI_Row r = {HIMPI_OP_ALLREDUCE, 16, 65536, HIMPI_ALG_RING, HIMPI_ALG_RABENSEIFNER, 1, {4},
                    {0}, 4096, 1.5e-3, 2.25e-3, -1.0};
-    ck_assert_int_eq(himpi_table_put(&t, &r), 0);
-    char *text = himpi_table_format(&t);
+    ck_assert_int_eq(HiMPI_Table_put(&t, &r), 0);
+    char *text = HiMPI_Table_format(&t);
     ck_assert_str_eq(text, "himpi-table 2\n"
                            "host      n1,n2\n"
                            "mpi       MPICH 4.0\n"
@@ -488,7 +488,7 @@ START_TEST(format_header_and_numbers)
                            "time  flat_time  ci\n"
                            "allreduce  16  65536  ring  rabenseifner  4  1  4096  1.500000e-03  "
                            "2.250000e-03  -\n");
-    himpi_table back = parse_ok(text);
+    HiMPI_Table back = parse_ok(text);
     ck_assert_double_eq(back.header.precision.cl, 0.1 + 0.2);
     ck_assert_str_eq(back.header.hosts, t.header.hosts);
     ck_assert_str_eq(back.header.mpi, t.header.mpi);
@@ -498,12 +498,12 @@ START_TEST(format_header_and_numbers)
     ck_assert_double_eq(back.header.precision.eps, 0.025);
     ck_assert_str_eq(back.header.date, t.header.date);
     free(text);
-    himpi_table_free(&back);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&back);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
-static void assert_same_rows(const himpi_row *a, const himpi_row *b)
+static void assert_same_rows(const HiMPI_Row *a, const HiMPI_Row *b)
 {
     ck_assert_int_eq(a->op, b->op);
     ck_assert_int_eq(a->procs, b->procs);
@@ -528,38 +528,38 @@ START_TEST(round_trip)
                               ROW("gather", "12 64 binomial linear-sync 3 1 100 3.3e-6 - -")
                               ROW("bcast", "12 64 split-binary pipeline 12 1 0 0.25 0.5 1e-9")
                               ROW("bcast", "2 64 native native 1 1 0 - 1 -");
-    himpi_table t = parse_ok(text);
-    char *once = himpi_table_format(&t);
-    himpi_table back = parse_ok(once);
-    char *twice = himpi_table_format(&back);
+    HiMPI_Table t = parse_ok(text);
+    char *once = HiMPI_Table_format(&t);
+    HiMPI_Table back = parse_ok(once);
+    char *twice = HiMPI_Table_format(&back);
     ck_assert_str_eq(once, twice);
     ck_assert_str_eq(back.header.hosts, "a b\tc");
     ck_assert_uint_eq(back.nrows, t.nrows);
     for (size_t i = 0; i < t.nrows; i++) {
-        const himpi_row *r = &t.rows[i];
-        const himpi_row *b =
+        const HiMPI_Row *r = &t.rows[i];
+        const HiMPI_Row *b =
             himpi_table_find(&back, r->op, r->procs, r->msg_size, r->alg_out, r->alg_in);
         ck_assert_ptr_nonnull(b);
         assert_same_rows(r, b);
     }
     free(once);
     free(twice);
-    himpi_table_free(&back);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&back);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
 START_TEST(format_of_empty_table)
 {
-    himpi_table t;
-    himpi_table_init(&t);
-    char *text = himpi_table_format(&t);
-    himpi_table back = parse_ok(text);
+    HiMPI_Table t;
+    HiMPI_Table_init(&t);
+    char *text = HiMPI_Table_format(&t);
+    HiMPI_Table back = parse_ok(text);
     ck_assert_uint_eq(back.nrows, 0);
     ck_assert_str_eq(text, "himpi-table 2\n# op  procs  msg_size  alg_out  alg_in  groups  levels  "
                            "segment  time  flat_time  ci\n");
     free(text);
-    himpi_table_free(&back);
+    HiMPI_Table_free(&back);
 }
 END_TEST
 
@@ -569,10 +569,10 @@ END_TEST
 
 /* Asserts that r's layout formats as text and that its levels beyond the
  * layout's are zero. */
-static void assert_layout(const himpi_row *r, const char *text)
+static void assert_layout(const HiMPI_Row *r, const char *text)
 {
     char buf[128];
-    int n = himpi_row_layout_format(r, buf, sizeof buf);
+    int n = HiMPI_Row_layout(r, buf, sizeof buf);
     ck_assert_str_eq(buf, text);
     ck_assert_int_eq(n, (int)strlen(text));
     ck_assert_int_ge(r->levels, 1);
@@ -584,7 +584,7 @@ static void assert_layout(const himpi_row *r, const char *text)
 
 START_TEST(layouts_of_every_form)
 {
-    himpi_table t = parse_ok(HEADER "# layouts\n"
+    HiMPI_Table t = parse_ok(HEADER "# layouts\n"
                              ROW("bcast", "8 1 native native 4 1 0 - - -")
                              ROW("bcast", "8 2 native native node 1 0 - - -")
                              ROW("bcast", "8 3 native native node/2 2 0 - - -")
@@ -596,7 +596,7 @@ START_TEST(layouts_of_every_form)
                              ROW("bcast", "8 8 native native 8/node/1 3 0 - - -")
                              ROW("bcast", "8 9 native native 007 1 0 - - -"));
     ck_assert_uint_eq(t.nrows, 9);
-    const himpi_row *r = t.rows;
+    const HiMPI_Row *r = t.rows;
     ck_assert_int_eq(r[0].levels, 1);
     ck_assert_int_eq(r[0].groups[0], 4);
     ck_assert_int_eq(r[0].hw[0], 0);
@@ -638,7 +638,7 @@ START_TEST(layouts_of_every_form)
     assert_layout(&r[8], "7");
     /* Rows are compared and broadcast as bytes: a parsed row equals one
      * built from zeros. */
-    himpi_row want;
+    HiMPI_Row want;
     memset(&want, 0, sizeof want);
     want.op = HIMPI_OP_BCAST;
     want.procs = 8;
@@ -649,7 +649,7 @@ START_TEST(layouts_of_every_form)
     want.groups[1] = 2;
     want.time = want.flat_time = want.ci = -1.0;
     ck_assert_int_eq(memcmp(&want, &r[2], sizeof want), 0);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
@@ -661,11 +661,11 @@ START_TEST(every_hardware_level_name)
     for (int k = 0; k < 7; k++) {
         char text[128];
         snprintf(text, sizeof text, HEADER "scatter 4 0 linear linear %s 1 0 - - -\n", names[k]);
-        himpi_table t = parse_ok(text);
+        HiMPI_Table t = parse_ok(text);
         ck_assert_int_eq(t.rows[0].groups[0], 0);
         ck_assert_int_eq(t.rows[0].hw[0], levels[k]);
         assert_layout(&t.rows[0], names[k]);
-        himpi_table_free(&t);
+        HiMPI_Table_free(&t);
     }
 }
 END_TEST
@@ -741,7 +741,7 @@ END_TEST
 
 START_TEST(version_1_still_read)
 {
-    himpi_table t = parse_ok("# an older table\n" HEADER1 "host h\n"
+    HiMPI_Table t = parse_ok("# an older table\n" HEADER1 "host h\n"
                              ROW("bcast", "8 1024 native native 2 1 0 1e-5 - -")
                              ROW("reduce", "16 0 binary binary 16 1 0 - - -"));
     ck_assert_uint_eq(t.nrows, 2);
@@ -749,7 +749,7 @@ START_TEST(version_1_still_read)
     ck_assert_str_eq(t.header.hosts, "h");
     assert_layout(&t.rows[0], "2");
     assert_layout(&t.rows[1], "16");
-    char *text = himpi_table_format(&t);
+    char *text = HiMPI_Table_format(&t);
     ck_assert_str_eq(text, "himpi-table 2\n"
                            "host      h\n"
                            "# op  procs  msg_size  alg_out  alg_in  groups  levels  segment  "
@@ -757,7 +757,7 @@ START_TEST(version_1_still_read)
                            "bcast  8  1024  native  native  2  1  0  1.000000e-05  -  -\n"
                            "reduce  16  0  binary  binary  16  1  0  -  -  -\n");
     free(text);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
@@ -791,8 +791,8 @@ START_TEST(round_trip_layouts)
                            ROW("bcast", "64 8 native native node 1 0 3e-5 - -")
                            ROW("bcast", "64 16 native native 4 1 0 - - -")
                            ROW("reduce", "64 8 native native numa/l2cache 2 1024 - - -");
-    himpi_table t = parse_ok(text);
-    char *once = himpi_table_format(&t);
+    HiMPI_Table t = parse_ok(text);
+    char *once = HiMPI_Table_format(&t);
     ck_assert_str_eq(once, "himpi-table 2\n"
                            "# op  procs  msg_size  alg_out  alg_in  groups  levels  segment  "
                            "time  flat_time  ci\n"
@@ -802,27 +802,27 @@ START_TEST(round_trip_layouts)
                            "reduce  64  8  native  native  numa/l2cache  2  1024  -  -  -\n"
                            "allgather  64  8  ring  recursive-doubling  node/4/core  3  0  "
                            "1.000000e-04  2.000000e-04  -\n");
-    himpi_table back = parse_ok(once);
-    char *twice = himpi_table_format(&back);
+    HiMPI_Table back = parse_ok(once);
+    char *twice = HiMPI_Table_format(&back);
     ck_assert_str_eq(once, twice);
     ck_assert_uint_eq(back.nrows, t.nrows);
     for (size_t i = 0; i < t.nrows; i++) {
-        const himpi_row *r = &t.rows[i];
-        const himpi_row *b =
+        const HiMPI_Row *r = &t.rows[i];
+        const HiMPI_Row *b =
             himpi_table_find(&back, r->op, r->procs, r->msg_size, r->alg_out, r->alg_in);
         ck_assert_ptr_nonnull(b);
         assert_same_rows(r, b);
     }
     free(once);
     free(twice);
-    himpi_table_free(&back);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&back);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
 START_TEST(row_plan)
 {
-    himpi_table t = parse_ok(HEADER ROW("allreduce", "16 64 ring rabenseifner node/4/core 3 "
+    HiMPI_Table t = parse_ok(HEADER ROW("allreduce", "16 64 ring rabenseifner node/4/core 3 "
                                                       "4096 - - -")
                                  ROW("bcast", "16 64 binomial chain 2 1 0 - - -"));
     HiMPI_Plan plan;
@@ -856,7 +856,7 @@ START_TEST(row_plan)
                             (HIMPI_MAX_LEVELS - 1) * sizeof plan.level[0]),
                      0);
     /* A hand-built row's levels stay within the plan's. */
-    himpi_row r = t.rows[1];
+    HiMPI_Row r = t.rows[1];
     r.levels = HIMPI_MAX_LEVELS + 5;
     himpi_row_plan(&r, &plan);
     ck_assert_int_eq(plan.nlevels, HIMPI_MAX_LEVELS);
@@ -864,68 +864,68 @@ START_TEST(row_plan)
     himpi_row_plan(&r, &plan);
     ck_assert_int_eq(plan.nlevels, 0);
     ck_assert_int_eq(plan.alg_in, HIMPI_ALG_CHAIN);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
 START_TEST(layout_format)
 {
-    himpi_row r;
+    HiMPI_Row r;
     memset(&r, 0, sizeof r);
     r.levels = 2;
     r.hw[0] = HIMPI_HW_NODE;
     r.groups[1] = 2;
     char buf[64];
-    ck_assert_int_eq(himpi_row_layout_format(&r, buf, sizeof buf), 6);
+    ck_assert_int_eq(HiMPI_Row_layout(&r, buf, sizeof buf), 6);
     ck_assert_str_eq(buf, "node/2");
     /* Like snprintf: truncated, NUL-terminated, the full length returned. */
     memset(buf, 'x', sizeof buf);
-    ck_assert_int_eq(himpi_row_layout_format(&r, buf, 4), 6);
+    ck_assert_int_eq(HiMPI_Row_layout(&r, buf, 4), 6);
     ck_assert_str_eq(buf, "nod");
-    ck_assert_int_eq(himpi_row_layout_format(&r, buf, 5), 6);
+    ck_assert_int_eq(HiMPI_Row_layout(&r, buf, 5), 6);
     ck_assert_str_eq(buf, "node");
-    ck_assert_int_eq(himpi_row_layout_format(&r, buf, 6), 6);
+    ck_assert_int_eq(HiMPI_Row_layout(&r, buf, 6), 6);
     ck_assert_str_eq(buf, "node/");
-    ck_assert_int_eq(himpi_row_layout_format(&r, NULL, 0), 6);
+    ck_assert_int_eq(HiMPI_Row_layout(&r, NULL, 0), 6);
     r.levels = 1;
     r.groups[0] = 2147483647;
-    ck_assert_int_eq(himpi_row_layout_format(&r, buf, sizeof buf), 10);
+    ck_assert_int_eq(HiMPI_Row_layout(&r, buf, sizeof buf), 10);
     ck_assert_str_eq(buf, "2147483647");
     r.levels = HIMPI_MAX_LEVELS;
     for (int i = 0; i < HIMPI_MAX_LEVELS; i++) {
         r.groups[i] = 0;
         r.hw[i] = (HiMPI_Hwlevel)(i % HIMPI_HW_COUNT);
     }
-    ck_assert_int_eq(himpi_row_layout_format(&r, buf, sizeof buf),
+    ck_assert_int_eq(HiMPI_Row_layout(&r, buf, sizeof buf),
                      (int)strlen("node/package/numa/l3cache/l2cache/l1cache/core/node"));
     ck_assert_str_eq(buf, "node/package/numa/l3cache/l2cache/l1cache/core/node");
     /* Invalid values of a hand-built row show, and fail to parse. */
     r.levels = 2;
     r.groups[0] = -5;
     r.hw[1] = HIMPI_HW_COUNT;
-    himpi_row_layout_format(&r, buf, sizeof buf);
+    HiMPI_Row_layout(&r, buf, sizeof buf);
     ck_assert_str_eq(buf, "-5/invalid");
     r.levels = 0;
-    himpi_row_layout_format(&r, buf, sizeof buf);
+    HiMPI_Row_layout(&r, buf, sizeof buf);
     ck_assert_str_eq(buf, "invalid");
     r.levels = HIMPI_MAX_LEVELS + 1;
-    himpi_row_layout_format(&r, buf, sizeof buf);
+    HiMPI_Row_layout(&r, buf, sizeof buf);
     ck_assert_str_eq(buf, "invalid");
-    himpi_table t;
-    himpi_table_init(&t);
+    HiMPI_Table t;
+    HiMPI_Table_init(&t);
     r.op = HIMPI_OP_BCAST;
     r.procs = 8;
     r.levels = 2;
-    ck_assert_int_eq(himpi_table_put(&t, &r), 0);
-    char *text = himpi_table_format(&t);
+    ck_assert_int_eq(HiMPI_Table_put(&t, &r), 0);
+    char *text = HiMPI_Table_format(&t);
     ck_assert_ptr_nonnull(strstr(text, "bcast  8  0  native  native  -5/invalid  2  0"));
-    himpi_table back;
+    HiMPI_Table back;
     char err[256];
-    himpi_table_init(&back);
+    HiMPI_Table_init(&back);
     ck_assert_int_eq(himpi_table_parse(text, strlen(text), "t.conf", &back, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "groups '-5/invalid'"));
     free(text);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
@@ -933,53 +933,53 @@ END_TEST
 /* Editing                                                                   */
 /* ------------------------------------------------------------------------ */
 
-static himpi_row row(HiMPI_Op op, int procs, long long size, HiMPI_Alg out, HiMPI_Alg in,
+static HiMPI_Row row(HiMPI_Op op, int procs, long long size, HiMPI_Alg out, HiMPI_Alg in,
                      int groups, double time)
 {
-    himpi_row r = {op, procs, size, out, in, 1, {groups}, {0}, 0, time, -1.0, -1.0};
+    HiMPI_Row r = {op, procs, size, out, in, 1, {groups}, {0}, 0, time, -1.0, -1.0};
     return r;
 }
 
 START_TEST(put_adds_and_replaces)
 {
-    himpi_table t;
-    himpi_table_init(&t);
+    HiMPI_Table t;
+    HiMPI_Table_init(&t);
     for (int i = 0; i < 100; i++) {
-        himpi_row r = row(HIMPI_OP_BCAST, 8, i, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 2, i);
-        ck_assert_int_eq(himpi_table_put(&t, &r), 0);
+        HiMPI_Row r = row(HIMPI_OP_BCAST, 8, i, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 2, i);
+        ck_assert_int_eq(HiMPI_Table_put(&t, &r), 0);
     }
     ck_assert_uint_eq(t.nrows, 100);
-    himpi_row r = row(HIMPI_OP_BCAST, 8, 42, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 4, 0.5);
-    ck_assert_int_eq(himpi_table_put(&t, &r), 0);
+    HiMPI_Row r = row(HIMPI_OP_BCAST, 8, 42, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 4, 0.5);
+    ck_assert_int_eq(HiMPI_Table_put(&t, &r), 0);
     ck_assert_uint_eq(t.nrows, 100);
     ck_assert_int_eq(t.rows[42].groups[0], 4);
     t.rows[0].groups[0] = 8;
-    ck_assert_int_eq(himpi_table_put(&t, &t.rows[0]), 0);
+    ck_assert_int_eq(HiMPI_Table_put(&t, &t.rows[0]), 0);
     ck_assert_uint_eq(t.nrows, 100);
     ck_assert_int_eq(t.rows[0].groups[0], 8);
     /* The layout is not part of the key. */
-    himpi_row deeper = t.rows[0];
+    HiMPI_Row deeper = t.rows[0];
     deeper.levels = 2;
     deeper.groups[0] = 0;
     deeper.hw[0] = HIMPI_HW_NODE;
     deeper.groups[1] = 2;
-    ck_assert_int_eq(himpi_table_put(&t, &deeper), 0);
+    ck_assert_int_eq(HiMPI_Table_put(&t, &deeper), 0);
     ck_assert_uint_eq(t.nrows, 100);
     ck_assert_int_eq(t.rows[0].levels, 2);
     ck_assert_int_eq(t.rows[0].groups[1], 2);
-    himpi_row fresh = t.rows[1];
+    HiMPI_Row fresh = t.rows[1];
     fresh.procs = 9;
-    ck_assert_int_eq(himpi_table_put(&t, &fresh), 0);
+    ck_assert_int_eq(HiMPI_Table_put(&t, &fresh), 0);
     ck_assert_uint_eq(t.nrows, 101);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
 START_TEST(find_by_key)
 {
-    himpi_table t = parse_ok(HEADER ROW("bcast", "8 1024 native native 2 1 0 - - -")
+    HiMPI_Table t = parse_ok(HEADER ROW("bcast", "8 1024 native native 2 1 0 - - -")
                                  ROW("bcast", "8 1024 linear native 4 1 0 - - -"));
-    const himpi_row *r =
+    const HiMPI_Row *r =
         himpi_table_find(&t, HIMPI_OP_BCAST, 8, 1024, HIMPI_ALG_LINEAR, HIMPI_ALG_NATIVE);
     ck_assert_ptr_eq(r, &t.rows[1]);
     ck_assert_ptr_null(
@@ -990,17 +990,17 @@ START_TEST(find_by_key)
         himpi_table_find(&t, HIMPI_OP_BCAST, 4, 1024, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE));
     ck_assert_ptr_null(
         himpi_table_find(&t, HIMPI_OP_BCAST, 8, 2048, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE));
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
 START_TEST(merge_replaces_and_adds)
 {
-    himpi_table dst = parse_ok(HEADER "host old\nppn 2\n"
+    HiMPI_Table dst = parse_ok(HEADER "host old\nppn 2\n"
                                ROW("bcast", "8 1 native native 2 1 0 1 - -")
                                ROW("bcast", "8 2 native native 2 1 0 2 - -")
                                ROW("reduce", "8 1 native native 2 1 0 3 - -"));
-    himpi_table src = parse_ok(HEADER "host new\n"
+    HiMPI_Table src = parse_ok(HEADER "host new\n"
                                ROW("bcast", "8 2 native native 4 1 0 5 - -")
                                ROW("scatter", "8 1 native native 2 1 0 6 - -")
                                ROW("bcast", "16 1 native native 2 1 0 7 - -"));
@@ -1017,16 +1017,16 @@ START_TEST(merge_replaces_and_adds)
     /* Merging again changes nothing. */
     ck_assert_int_eq(himpi_table_merge(&dst, &src), 0);
     ck_assert_uint_eq(dst.nrows, 5);
-    himpi_table_free(&src);
-    himpi_table_free(&dst);
+    HiMPI_Table_free(&src);
+    HiMPI_Table_free(&dst);
 }
 END_TEST
 
 START_TEST(merge_later_src_row_wins)
 {
-    himpi_table dst, src;
-    himpi_table_init(&dst);
-    himpi_table_init(&src);
+    HiMPI_Table dst, src;
+    HiMPI_Table_init(&dst);
+    HiMPI_Table_init(&src);
     /* put keeps keys unique; a table filled by hand need not. */
     ck_assert_int_eq(himpi_table_merge(&dst, &src), 0);
     ck_assert_uint_eq(dst.nrows, 0);
@@ -1037,16 +1037,16 @@ START_TEST(merge_later_src_row_wins)
     ck_assert_int_eq(himpi_table_merge(&dst, &src), 0);
     ck_assert_uint_eq(dst.nrows, 1);
     ck_assert_double_eq(dst.rows[0].time, 2);
-    himpi_table_free(&src);
-    himpi_table_free(&dst);
+    HiMPI_Table_free(&src);
+    HiMPI_Table_free(&dst);
 }
 END_TEST
 
 /* Rows of bcast on 64 processes at sizes first .. first + n - 1. */
-static himpi_table sizes(long long first, size_t n, double time)
+static HiMPI_Table sizes(long long first, size_t n, double time)
 {
-    himpi_table t;
-    himpi_table_init(&t);
+    HiMPI_Table t;
+    HiMPI_Table_init(&t);
     t.rows = malloc(n * sizeof *t.rows);
     ck_assert_ptr_nonnull(t.rows);
     t.cap = t.nrows = n;
@@ -1058,14 +1058,14 @@ static himpi_table sizes(long long first, size_t n, double time)
 
 START_TEST(merge_large_tables)
 {
-    himpi_table a = sizes(0, 200000, 1), b = sizes(100000, 200000, 2);
+    HiMPI_Table a = sizes(0, 200000, 1), b = sizes(100000, 200000, 2);
     ck_assert_int_eq(himpi_table_merge(&a, &b), 0);
     ck_assert_uint_eq(a.nrows, 300000);
     ck_assert_double_eq(a.rows[99999].time, 1);
     ck_assert_double_eq(a.rows[100000].time, 2);
     ck_assert_int_eq(a.rows[299999].msg_size, 299999);
-    himpi_table_free(&a);
-    himpi_table_free(&b);
+    HiMPI_Table_free(&a);
+    HiMPI_Table_free(&b);
 }
 END_TEST
 
@@ -1092,9 +1092,9 @@ static himpi_plan lookup(const himpi_index *ix, HiMPI_Op op, int p, long long si
 
 START_TEST(lookup_process_counts)
 {
-    himpi_table t = parse_ok(lookup_table);
+    HiMPI_Table t = parse_ok(lookup_table);
     himpi_index *ix = himpi_index_build(&t);
-    himpi_table_free(&t); /* the index keeps nothing of the table */
+    HiMPI_Table_free(&t); /* the index keeps nothing of the table */
     ck_assert_ptr_nonnull(ix);
     himpi_plan p = lookup(ix, HIMPI_OP_BCAST, 8, 1024);
     ck_assert_int_eq(p.table_procs, 8);
@@ -1119,7 +1119,7 @@ END_TEST
 
 START_TEST(lookup_scales_groups)
 {
-    himpi_table t = parse_ok(lookup_table);
+    HiMPI_Table t = parse_ok(lookup_table);
     himpi_index *ix = himpi_index_build(&t);
     /* g = 1 stays 1, g = table_procs becomes p. */
     ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 100, 1024).plan.level[0].groups, 1);
@@ -1137,17 +1137,17 @@ START_TEST(lookup_scales_groups)
     ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 2, 1024).plan.level[0].groups, 1);
     ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 4, 65536).plan.level[0].groups, 3);
     himpi_index_free(ix);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
 START_TEST(lookup_clamps_groups)
 {
-    himpi_table t = parse_ok(HEADER ROW("allreduce", "100 0 native native 99 1 0 - - -")
+    HiMPI_Table t = parse_ok(HEADER ROW("allreduce", "100 0 native native 99 1 0 - - -")
                                  ROW("reduce", "400 0 native native 2 1 0 - - -"));
     /* A hand-built row may hold g > procs. */
-    himpi_row r = row(HIMPI_OP_BCAST, 4, 0, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 9, 1);
-    ck_assert_int_eq(himpi_table_put(&t, &r), 0);
+    HiMPI_Row r = row(HIMPI_OP_BCAST, 4, 0, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 9, 1);
+    ck_assert_int_eq(HiMPI_Table_put(&t, &r), 0);
     himpi_index *ix = himpi_index_build(&t);
     /* round(99 * sqrt(120 / 100)) = round(108.45); round(99 * sqrt(1.01)) = round(99.49);
      * round(99 * sqrt(0.9)) = 94, clamped to 90. */
@@ -1159,13 +1159,13 @@ START_TEST(lookup_clamps_groups)
     ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 4, 0).plan.level[0].groups, 4);
     ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 5, 0).plan.level[0].groups, 5);
     himpi_index_free(ix);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
 START_TEST(lookup_message_sizes)
 {
-    himpi_table t = parse_ok(HEADER ROW("gather", "8 1024 native native 2 1 0 - - -")
+    HiMPI_Table t = parse_ok(HEADER ROW("gather", "8 1024 native native 2 1 0 - - -")
                                  ROW("gather", "8 4096 native native 3 1 0 - - -")
                                  ROW("gather", "8 16384 native native 4 1 0 - - -"));
     himpi_index *ix = himpi_index_build(&t);
@@ -1179,13 +1179,13 @@ START_TEST(lookup_message_sizes)
     }
     ck_assert_int_eq(lookup(ix, HIMPI_OP_GATHER, 8, 5000).plan.level[0].groups, 3);
     himpi_index_free(ix);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
 START_TEST(lookup_chooses_fastest_pair)
 {
-    himpi_table t = parse_ok(HEADER
+    HiMPI_Table t = parse_ok(HEADER
         ROW("bcast", "8 1024 native native 2 1 0 3e-5 - -")
         ROW("bcast", "8 1024 linear chain 4 1 0 - - -")
         ROW("bcast", "8 1024 binomial binary 3 1 512 1e-5 - -")
@@ -1210,7 +1210,7 @@ START_TEST(lookup_chooses_fastest_pair)
     /* A tie: the first row in file order. */
     ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 8, 8192).plan.level[0].alg, HIMPI_ALG_PIPELINE);
     himpi_index_free(ix);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
@@ -1234,9 +1234,9 @@ static void assert_unused_levels_zero(const himpi_plan *p)
 
 START_TEST(lookup_layouts)
 {
-    himpi_table t = parse_ok(layout_table);
+    HiMPI_Table t = parse_ok(layout_table);
     himpi_index *ix = himpi_index_build(&t);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
     /* Exact and nearby process counts: a multi-level layout as it is. */
     const int ps[] = {8, 11, 2, 1, 12};
     for (size_t i = 0; i < sizeof ps / sizeof ps[0]; i++) {
@@ -1291,7 +1291,7 @@ END_TEST
 
 START_TEST(lookup_without_rows)
 {
-    himpi_table t = parse_ok(lookup_table);
+    HiMPI_Table t = parse_ok(lookup_table);
     himpi_index *ix = himpi_index_build(&t);
     himpi_plan p;
     ck_assert_int_eq(himpi_index_lookup(ix, HIMPI_OP_ALLREDUCE, 8, 1024, &p), 0);
@@ -1299,8 +1299,8 @@ START_TEST(lookup_without_rows)
     ck_assert_int_eq(himpi_index_lookup(ix, HIMPI_OP_COUNT, 8, 1024, &p), 0);
     ck_assert_int_eq(himpi_index_lookup(ix, HIMPI_OP_BCAST, 0, 1024, &p), 0);
     himpi_index_free(ix);
-    himpi_table_free(&t);
-    himpi_table_init(&t);
+    HiMPI_Table_free(&t);
+    HiMPI_Table_init(&t);
     ix = himpi_index_build(&t);
     ck_assert_ptr_nonnull(ix);
     ck_assert_int_eq(himpi_index_lookup(ix, HIMPI_OP_BCAST, 8, 1024, &p), 0);

@@ -78,18 +78,18 @@ static char *read_text(const char *p)
     return text;
 }
 
-static himpi_row row(int procs, long long size, double time)
+static HiMPI_Row row(int procs, long long size, double time)
 {
-    himpi_row r = {HIMPI_OP_BCAST, procs, size, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 1, {2}, {0},
+    HiMPI_Row r = {HIMPI_OP_BCAST, procs, size, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 1, {2}, {0},
                    0, time, -1.0, -1.0};
     return r;
 }
 
 /* A table of n rows on procs processes at sizes first, first + 1, ... */
-static himpi_table rows(int procs, long long first, int n, double time)
+static HiMPI_Table rows(int procs, long long first, int n, double time)
 {
-    himpi_table t;
-    himpi_table_init(&t);
+    HiMPI_Table t;
+    HiMPI_Table_init(&t);
     t.rows = malloc((size_t)n * sizeof *t.rows);
     ck_assert_ptr_nonnull(t.rows);
     t.cap = t.nrows = (size_t)n;
@@ -98,41 +98,41 @@ static himpi_table rows(int procs, long long first, int n, double time)
     return t;
 }
 
-static void save_ok(const himpi_table *t)
+static void save_ok(const HiMPI_Table *t)
 {
     char err[512] = "";
-    ck_assert_msg(himpi_table_save(path, t, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(HiMPI_Table_save(path, t, err, sizeof err) == 0, "%s", err);
 }
 
-static himpi_table load_ok(void)
+static HiMPI_Table load_ok(void)
 {
-    himpi_table t;
+    HiMPI_Table t;
     char err[512] = "";
-    himpi_table_init(&t);
-    ck_assert_msg(himpi_table_load(path, &t, err, sizeof err) == 0, "%s", err);
+    HiMPI_Table_init(&t);
+    ck_assert_msg(HiMPI_Table_load(path, &t, err, sizeof err) == 0, "%s", err);
     return t;
 }
 
 /* The table's text, for comparing whole tables. */
-static char *text_of(const himpi_table *t)
+static char *text_of(const HiMPI_Table *t)
 {
-    char *s = himpi_table_format(t);
+    char *s = HiMPI_Table_format(t);
     ck_assert_ptr_nonnull(s);
     return s;
 }
 
 START_TEST(load_missing_file)
 {
-    himpi_table t = rows(4, 0, 3, 1);
+    HiMPI_Table t = rows(4, 0, 3, 1);
     char err[256] = "", *text = (char *)"x";
     size_t len = 7;
     ck_assert_int_eq(himpi_file_read(path, &text, &len, err, sizeof err), 1);
     ck_assert_ptr_null(text);
     ck_assert_uint_eq(len, 0);
-    ck_assert_int_eq(himpi_table_load(path, &t, err, sizeof err), 0);
+    ck_assert_int_eq(HiMPI_Table_load(path, &t, err, sizeof err), 0);
     ck_assert_uint_eq(t.nrows, 0);
     ck_assert_str_eq(err, "");
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
@@ -140,13 +140,13 @@ START_TEST(read_errors_name_the_file)
 {
     char err[256], *text, want[160];
     size_t len;
-    himpi_table t;
-    himpi_table_init(&t);
+    HiMPI_Table t;
+    HiMPI_Table_init(&t);
     ck_assert_int_eq(himpi_file_read(dir, &text, &len, err, sizeof err), -1);
     snprintf(want, sizeof want, "%s: ", dir);
     ck_assert_msg(strncmp(err, want, strlen(want)) == 0, "%s", err);
     write_text(path, "himpi-table 1\nppn x\n");
-    ck_assert_int_eq(himpi_table_load(path, &t, err, sizeof err), -1);
+    ck_assert_int_eq(HiMPI_Table_load(path, &t, err, sizeof err), -1);
     snprintf(want, sizeof want, "%s:2: ppn 'x': non-numeric field", path);
     ck_assert_str_eq(err, want);
 }
@@ -155,7 +155,7 @@ END_TEST
 START_TEST(save_creates_the_file)
 {
     umask(027);
-    himpi_table t = rows(8, 1024, 2, 1e-5);
+    HiMPI_Table t = rows(8, 1024, 2, 1e-5);
     strcpy(t.header.hosts, "node01");
     save_ok(&t);
     char *text = read_text(path), *want = text_of(&t), names[256];
@@ -171,7 +171,7 @@ START_TEST(save_creates_the_file)
     ck_assert_int_eq(st.st_mode & 0777, 0644);
     free(text);
     free(want);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
@@ -180,13 +180,13 @@ START_TEST(save_merges)
     write_text(path, "himpi-table 1\nhost old\n"
                      "bcast 8 1 native native 2 1 0 1 - -\n"
                      "bcast 8 2 native native 2 1 0 2 - -\n");
-    himpi_table t = rows(8, 2, 2, 5); /* replaces size 2, adds size 3 */
+    HiMPI_Table t = rows(8, 2, 2, 5); /* replaces size 2, adds size 3 */
     strcpy(t.header.hosts, "new");
     save_ok(&t);
-    himpi_table back = load_ok();
+    HiMPI_Table back = load_ok();
     ck_assert_str_eq(back.header.hosts, "new");
     ck_assert_uint_eq(back.nrows, 3);
-    const himpi_row *r[3];
+    const HiMPI_Row *r[3];
     for (int i = 0; i < 3; i++) {
         r[i] = himpi_table_find(&back, HIMPI_OP_BCAST, 8, i + 1, HIMPI_ALG_NATIVE,
                                 HIMPI_ALG_NATIVE);
@@ -195,8 +195,8 @@ START_TEST(save_merges)
     ck_assert_double_eq(r[0]->time, 1);
     ck_assert_double_eq(r[1]->time, 5);
     ck_assert_double_eq(r[2]->time, 5);
-    himpi_table_free(&back);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&back);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
@@ -204,15 +204,15 @@ START_TEST(save_over_legacy_file)
 {
     write_text(path, "#num_procs\tnum_groups\tnum_levels\tmsg_size\talg_in\talg_out\top_id\n"
                      "8\t2\t1\t1024\t0\t0\t0\n");
-    himpi_table t = rows(16, 1024, 1, 1);
+    HiMPI_Table t = rows(16, 1024, 1, 1);
     save_ok(&t);
-    himpi_table back = load_ok();
+    HiMPI_Table back = load_ok();
     ck_assert_int_eq(back.legacy, 0);
     ck_assert_uint_eq(back.nrows, 2);
     ck_assert_ptr_nonnull(
         himpi_table_find(&back, HIMPI_OP_BCAST, 8, 1024, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE));
-    himpi_table_free(&back);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&back);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
@@ -220,9 +220,9 @@ START_TEST(save_refuses_malformed_file)
 {
     const char *bad = "himpi-table 1\nbcast 8 1 native native 9 1 0 - - -\n";
     write_text(path, bad);
-    himpi_table t = rows(8, 2, 1, 1);
+    HiMPI_Table t = rows(8, 2, 1, 1);
     char err[512], want[256], names[256];
-    ck_assert_int_eq(himpi_table_save(path, &t, err, sizeof err), -1);
+    ck_assert_int_eq(HiMPI_Table_save(path, &t, err, sizeof err), -1);
     snprintf(want, sizeof want, "%s:2: groups 9 > procs 8", path);
     ck_assert_str_eq(err, want);
     char *text = read_text(path);
@@ -230,25 +230,25 @@ START_TEST(save_refuses_malformed_file)
     list_dir(names, sizeof names);
     ck_assert_str_eq(names, "t.conf t.conf.lock ");
     free(text);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
 START_TEST(save_refuses_table_that_would_not_load)
 {
-    himpi_table good = rows(8, 1, 1, 1), bad = rows(8, 2, 1, 1);
+    HiMPI_Table good = rows(8, 1, 1, 1), bad = rows(8, 2, 1, 1);
     save_ok(&good);
     char *before = read_text(path), err[512];
     bad.rows[0].groups[0] = 9;
-    ck_assert_int_eq(himpi_table_save(path, &bad, err, sizeof err), -1);
+    ck_assert_int_eq(HiMPI_Table_save(path, &bad, err, sizeof err), -1);
     ck_assert_msg(strstr(err, "not written") != NULL && strstr(err, "groups 9 > procs 8"), "%s",
                   err);
     char *after = read_text(path);
     ck_assert_str_eq(after, before);
     free(before);
     free(after);
-    himpi_table_free(&good);
-    himpi_table_free(&bad);
+    HiMPI_Table_free(&good);
+    HiMPI_Table_free(&bad);
 }
 END_TEST
 
@@ -259,7 +259,7 @@ START_TEST(save_keeps_layouts)
     write_text(path, "himpi-table 1\n"
                      "bcast 8 1 native native 2 1 0 1 - -\n"
                      "bcast 8 2 native native 2 1 0 2 - -\n");
-    himpi_table t = rows(8, 2, 2, 5); /* replaces size 2, adds size 3 */
+    HiMPI_Table t = rows(8, 2, 2, 5); /* replaces size 2, adds size 3 */
     t.rows[0].levels = 2;
     t.rows[0].groups[0] = 0;
     t.rows[0].hw[0] = HIMPI_HW_NODE;
@@ -276,15 +276,15 @@ START_TEST(save_keeps_layouts)
     ck_assert_ptr_nonnull(strstr(text, "bcast  8  1  native  native  2  1  0  "));
     ck_assert_ptr_nonnull(strstr(text, "bcast  8  2  native  native  node/4  2  0  "));
     ck_assert_ptr_nonnull(strstr(text, "bcast  8  3  native  native  package/2/core  3  0  "));
-    himpi_table back = load_ok();
+    HiMPI_Table back = load_ok();
     ck_assert_uint_eq(back.nrows, 3);
     for (int i = 0; i < 2; i++) {
-        const himpi_row *r =
+        const HiMPI_Row *r =
             himpi_table_find(&back, HIMPI_OP_BCAST, 8, i + 2, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE);
         ck_assert_ptr_nonnull(r);
         ck_assert_int_eq(memcmp(r, &t.rows[i], sizeof *r), 0);
     }
-    const himpi_row *old =
+    const HiMPI_Row *old =
         himpi_table_find(&back, HIMPI_OP_BCAST, 8, 1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE);
     ck_assert_ptr_nonnull(old);
     ck_assert_int_eq(old->levels, 1);
@@ -295,8 +295,8 @@ START_TEST(save_keeps_layouts)
     ck_assert_str_eq(again, text);
     free(again);
     free(text);
-    himpi_table_free(&back);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&back);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
@@ -304,9 +304,9 @@ START_TEST(save_refuses_bad_layouts)
 {
     const char *bad = "himpi-table 2\nbcast 8 1 native native node/socket 2 0 - - -\n";
     write_text(path, bad);
-    himpi_table t = rows(8, 2, 1, 1);
+    HiMPI_Table t = rows(8, 2, 1, 1);
     char err[512], want[256];
-    ck_assert_int_eq(himpi_table_save(path, &t, err, sizeof err), -1);
+    ck_assert_int_eq(HiMPI_Table_save(path, &t, err, sizeof err), -1);
     snprintf(want, sizeof want, "%s:2: groups 'node/socket': unknown level 'socket'", path);
     ck_assert_msg(strncmp(err, want, strlen(want)) == 0, "%s", err);
     char *text = read_text(path);
@@ -316,12 +316,12 @@ START_TEST(save_refuses_bad_layouts)
     unlink(path);
     t.rows[0].levels = 2;
     t.rows[0].groups[1] = 9;
-    ck_assert_int_eq(himpi_table_save(path, &t, err, sizeof err), -1);
+    ck_assert_int_eq(HiMPI_Table_save(path, &t, err, sizeof err), -1);
     ck_assert_msg(strstr(err, "not written") != NULL &&
                       strstr(err, "groups '2/9': level 2: 9 out of range (1..8)") != NULL,
                   "%s", err);
     ck_assert_int_eq(access(path, F_OK), -1);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
@@ -329,11 +329,11 @@ START_TEST(save_into_missing_directory)
 {
     char p[160], err[512], want[200];
     snprintf(p, sizeof p, "%s/none/t.conf", dir);
-    himpi_table t = rows(8, 1, 1, 1);
-    ck_assert_int_eq(himpi_table_save(p, &t, err, sizeof err), -1);
+    HiMPI_Table t = rows(8, 1, 1, 1);
+    ck_assert_int_eq(HiMPI_Table_save(p, &t, err, sizeof err), -1);
     snprintf(want, sizeof want, "%s.lock: No such file or directory", p);
     ck_assert_str_eq(err, want);
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
@@ -348,13 +348,13 @@ enum { WRITERS = 4, SAVES = 25, ROUNDS = 10 };
 static void writer(int w)
 {
     for (int i = 0; i < SAVES; i++) {
-        himpi_table t = rows(8 + w, i, 1, w + i);
+        HiMPI_Table t = rows(8 + w, i, 1, w + i);
         char err[512];
-        if (himpi_table_save(path, &t, err, sizeof err) != 0) {
+        if (HiMPI_Table_save(path, &t, err, sizeof err) != 0) {
             fprintf(stderr, "writer %d: %s\n", w, err);
             _exit(1);
         }
-        himpi_table_free(&t);
+        HiMPI_Table_free(&t);
     }
     _exit(0);
 }
@@ -373,11 +373,11 @@ START_TEST(concurrent_writers_lose_no_rows)
         ck_assert_int_eq(waitpid(pid[w], &status, 0), pid[w]);
         ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "writer %d failed", w);
     }
-    himpi_table t = load_ok();
+    HiMPI_Table t = load_ok();
     ck_assert_uint_eq(t.nrows, WRITERS * SAVES);
     for (int w = 0; w < WRITERS; w++)
         for (int i = 0; i < SAVES; i++) {
-            const himpi_row *r = himpi_table_find(&t, HIMPI_OP_BCAST, 8 + w, i,
+            const HiMPI_Row *r = himpi_table_find(&t, HIMPI_OP_BCAST, 8 + w, i,
                                                   HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE);
             ck_assert_msg(r != NULL, "row %d of writer %d lost", i, w);
             ck_assert_double_eq(r->time, w + i);
@@ -385,7 +385,7 @@ START_TEST(concurrent_writers_lose_no_rows)
     char names[256];
     list_dir(names, sizeof names);
     ck_assert_str_eq(names, "t.conf t.conf.lock ");
-    himpi_table_free(&t);
+    HiMPI_Table_free(&t);
 }
 END_TEST
 
@@ -405,7 +405,7 @@ static int lock_is_free(void)
  * through writing the temporary file, and is killed there. */
 START_TEST(writer_killed_before_rename)
 {
-    himpi_table before = rows(8, 0, 10, 1);
+    HiMPI_Table before = rows(8, 0, 10, 1);
     save_ok(&before);
     char *old_text = read_text(path);
     int ready[2];
@@ -419,8 +419,8 @@ START_TEST(writer_killed_before_rename)
         int fd = open(lock, O_RDWR);
         if (fd < 0 || flock(fd, LOCK_EX) != 0)
             _exit(1);
-        himpi_table big = rows(16, 0, 1000, 2);
-        char *text = himpi_table_format(&big);
+        HiMPI_Table big = rows(16, 0, 1000, 2);
+        char *text = HiMPI_Table_format(&big);
         int out = mkstemp(tmp);
         if (text == NULL || out < 0 || write(out, text, strlen(text) / 2) < 0)
             _exit(1);
@@ -441,19 +441,19 @@ START_TEST(writer_killed_before_rename)
     /* The table is what it was; the kernel released the lock. */
     char *text = read_text(path);
     ck_assert_str_eq(text, old_text);
-    himpi_table back = load_ok();
+    HiMPI_Table back = load_ok();
     ck_assert_uint_eq(back.nrows, 10);
     ck_assert_int_eq(lock_is_free(), 1);
-    himpi_table more = rows(8, 10, 1, 1);
+    HiMPI_Table more = rows(8, 10, 1, 1);
     save_ok(&more);
-    himpi_table_free(&back);
+    HiMPI_Table_free(&back);
     back = load_ok();
     ck_assert_uint_eq(back.nrows, 11);
     free(text);
     free(old_text);
-    himpi_table_free(&back);
-    himpi_table_free(&more);
-    himpi_table_free(&before);
+    HiMPI_Table_free(&back);
+    HiMPI_Table_free(&more);
+    HiMPI_Table_free(&before);
 }
 END_TEST
 
@@ -464,13 +464,13 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* A child saving a large table through himpi_table_save, killed at random
+/* A child saving a large table through HiMPI_Table_save, killed at random
  * moments: the file always holds either the rows before or the rows after
  * the save, never a part, and the next save works. */
 START_TEST(writer_killed_at_random_moments)
 {
-    himpi_table before = rows(8, 0, 10, 1), big = rows(64, 0, 50000, 3), after;
-    himpi_table_init(&after);
+    HiMPI_Table before = rows(8, 0, 10, 1), big = rows(64, 0, 50000, 3), after;
+    HiMPI_Table_init(&after);
     ck_assert_int_eq(himpi_table_merge(&after, &before), 0);
     ck_assert_int_eq(himpi_table_merge(&after, &big), 0);
     char *old_text = text_of(&before), *new_text = text_of(&after);
@@ -486,7 +486,7 @@ START_TEST(writer_killed_at_random_moments)
         ck_assert_int_ge(pid, 0);
         if (pid == 0) {
             char err[512];
-            _exit(himpi_table_save(path, &big, err, sizeof err) == 0 ? 0 : 1);
+            _exit(HiMPI_Table_save(path, &big, err, sizeof err) == 0 ? 0 : 1);
         }
         long ns = (long)(1e9 * span * 1.5 * rand() / RAND_MAX);
         struct timespec delay = {ns / 1000000000L, ns % 1000000000L};
@@ -501,20 +501,20 @@ START_TEST(writer_killed_at_random_moments)
         ck_assert_int_eq(lock_is_free(), 1);
     }
     /* The next save works, whatever the killed ones left. */
-    himpi_table more = rows(8, 10, 1, 1);
+    HiMPI_Table more = rows(8, 10, 1, 1);
     save_ok(&more);
-    himpi_table back = load_ok();
+    HiMPI_Table back = load_ok();
     ck_assert_ptr_nonnull(
         himpi_table_find(&back, HIMPI_OP_BCAST, 8, 10, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE));
     ck_assert_ptr_nonnull(
         himpi_table_find(&back, HIMPI_OP_BCAST, 8, 9, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE));
     free(old_text);
     free(new_text);
-    himpi_table_free(&back);
-    himpi_table_free(&more);
-    himpi_table_free(&after);
-    himpi_table_free(&big);
-    himpi_table_free(&before);
+    HiMPI_Table_free(&back);
+    HiMPI_Table_free(&more);
+    HiMPI_Table_free(&after);
+    HiMPI_Table_free(&big);
+    HiMPI_Table_free(&before);
 }
 END_TEST
 

@@ -1,0 +1,293 @@
+/*
+ * himpi_tune.h: HiMPI's tuning API (libhimpi): configuration tables, the
+ * tuner that measures them, and the Hockney model that predicts them.
+ *
+ * Applications need only himpi.h, whose plain collectives read the tables
+ * this API writes.  This header is for programs that tune, check or study
+ * tables: himpi-tune, himpi-model and himpi-pcoll-bench are built on it
+ * alone.  Functions return MPI_SUCCESS or an MPI error class unless said
+ * otherwise.
+ *
+ * Copyright (c) 2026, the HiMPI developers.  BSD 3-Clause licence.
+ */
+#ifndef HIMPI_TUNE_API_H
+#define HIMPI_TUNE_API_H
+
+#include <stddef.h>
+
+#include "himpi.h"
+#include "mpib.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------------- */
+/* Configuration tables (doc/config-format.md describes the text)          */
+/* ---------------------------------------------------------------------- */
+
+/* The current version of the text format ("himpi-table 2"; version 1,
+ * whose layouts are a single g, is read too, and so is the original
+ * HiMPI's 7-column format). */
+#define HIMPI_TABLE_VERSION 2
+
+/* What a table is valid for.  Strings are empty when unknown (and always in
+ * a table read from the original HiMPI format). */
+typedef struct HiMPI_Table_header {
+    char hosts[256];          /* hostnames, comma-separated, or a cluster name */
+    char mpi[128];            /* MPI library and version */
+    int ppn;                  /* processes per node, 0 if unknown */
+    MPIB_precision precision; /* how the times were measured; zeros if unknown */
+    char date[32];            /* when the table was written, ISO 8601 UTC */
+} HiMPI_Table_header;
+
+/* One row: the best layout for an operation on procs processes at
+ * msg_size bytes with one algorithm pair.  A row's key is (op, procs,
+ * msg_size, alg_out, alg_in).  The layout has `levels` levels, each g
+ * balanced rank blocks (groups[i] >= 1) or a hardware level (groups[i] ==
+ * 0, hw[i]), as in HiMPI_Level; alg_out runs among the groups at every
+ * level and alg_in inside the last level's groups.  In the text the
+ * layout is one field, the levels separated by '/': "4", "node",
+ * "node/2", "2/3". */
+typedef struct HiMPI_Row {
+    HiMPI_Op op;
+    int procs;
+    long long msg_size; /* bytes, as the containers count them (himpi.h) */
+    HiMPI_Alg alg_out;
+    HiMPI_Alg alg_in;
+    int levels;                         /* 1 .. HIMPI_MAX_LEVELS */
+    int groups[HIMPI_MAX_LEVELS];       /* per level: g, 1 <= g <= procs, or 0 */
+    HiMPI_Hwlevel hw[HIMPI_MAX_LEVELS]; /* per level whose groups is 0; 0 elsewhere */
+    /* Entries from `levels` on are zero: rows are compared and broadcast as
+     * bytes. */
+    int segment_size; /* bytes, 0 = the default */
+    double time;      /* seconds at the best layout; negative if unknown (legacy) */
+    double flat_time; /* seconds at g = 1; negative if unknown */
+    double ci;        /* half-width of time's confidence interval; negative if unknown */
+} HiMPI_Row;
+
+/* A table: its header and rows.  Initialise it with HiMPI_Table_init and
+ * release it with HiMPI_Table_free. */
+typedef struct HiMPI_Table {
+    HiMPI_Table_header header;
+    HiMPI_Row *rows; /* in file order */
+    size_t nrows;
+    size_t cap;
+    int legacy; /* read from the original 7-column format */
+} HiMPI_Table;
+
+/* An empty table with an empty header; freeing releases its rows. */
+void HiMPI_Table_init(HiMPI_Table *t);
+void HiMPI_Table_free(HiMPI_Table *t);
+
+/* Adds row, replacing the row with the same key if there is one.  Returns
+ * 0, or -1 if memory runs out. */
+int HiMPI_Table_put(HiMPI_Table *t, const HiMPI_Row *row);
+
+/* The table as text in the current format (always, even for a legacy
+ * table), rows sorted by key.  Returns a malloc'ed NUL-terminated string,
+ * or NULL if memory runs out. */
+char *HiMPI_Table_format(const HiMPI_Table *t);
+
+/* The longest layout text, with its NUL. */
+#define HIMPI_LAYOUT_MAX 128
+
+/* Writes row's layout as text ("node/2") into buf (len bytes; "invalid"
+ * for a row that would not parse).  Returns the length, as snprintf
+ * does. */
+int HiMPI_Row_layout(const HiMPI_Row *row, char *buf, size_t len);
+
+/* Reads and checks the table at path into t (initialised by the caller).
+ * A missing file gives an empty table and 0.  Returns 0, or -1 with the
+ * reason in err ("path:line: reason" for a malformed file).  Local. */
+int HiMPI_Table_load(const char *path, HiMPI_Table *t, char *err, size_t errlen);
+
+/* Writing is safe against the three ways a table can be lost: it holds an
+ * exclusive lock on PATH.lock meanwhile, so two tuning runs writing one
+ * file lose no rows; it writes a temporary file in the same directory and
+ * renames it over PATH, so an interrupted run leaves the previous file
+ * intact; and HiMPI_Table_save merges.  Both return 0, or -1 with the
+ * reason in err.  Local.
+ *   HiMPI_Table_save:  merges t into the file (t's rows replace rows with
+ *                      the same key, the others are kept); a malformed
+ *                      existing file is not overwritten;
+ *   HiMPI_Table_write: replaces what the file holds with t. */
+int HiMPI_Table_save(const char *path, const HiMPI_Table *t, char *err, size_t errlen);
+int HiMPI_Table_write(const char *path, const HiMPI_Table *t, char *err, size_t errlen);
+
+/* The header of a table measured on comm with precision: the hosts of
+ * comm, processes per host, the MPI library and version, and the date.
+ * Collective over comm. */
+void HiMPI_Table_header_fill(MPI_Comm comm, const MPIB_precision *precision,
+                             HiMPI_Table_header *header);
+
+/* ---------------------------------------------------------------------- */
+/* Tuning                                                                   */
+/* ---------------------------------------------------------------------- */
+
+/* The tuner times a hierarchical collective with libmpib's max method for
+ * candidate layouts and keeps the fastest.  g = 1 (the flat algorithm) is
+ * always measured, so a tuned plan never loses to flat beyond noise, and
+ * its time goes into the row next to the best one.  Which candidates are
+ * measured is up to a search strategy.  Every function of this part that
+ * takes a communicator is collective over it and gives identical results
+ * on every rank, since libmpib hands every rank the root's measurement. */
+
+/* What to tune: one operation, size and algorithm pair. */
+typedef struct HiMPI_Tune_task {
+    HiMPI_Op op;
+    int msg_size; /* bytes, as the containers count them (himpi.h) */
+    HiMPI_Alg alg_out;
+    HiMPI_Alg alg_in;
+    int segment_size; /* 0: HIMPI_SEGMENT_DEFAULT */
+} HiMPI_Tune_task;
+
+/* A candidate layout: levels of rank blocks (groups >= 1) or hardware
+ * levels (groups == 0), as in a table row. */
+typedef struct HiMPI_Candidate {
+    int levels;
+    int groups[HIMPI_MAX_LEVELS];
+    HiMPI_Hwlevel hw[HIMPI_MAX_LEVELS];
+} HiMPI_Candidate;
+
+/* A search strategy: "guided" (the default: a scan and a golden-section
+ * search over g that follows the sizes, doc/search.md) or "exhaustive"
+ * (every candidate).  HiMPI_Search_by_name gives NULL for another name. */
+typedef struct HiMPI_Search HiMPI_Search;
+const HiMPI_Search *HiMPI_Search_by_name(const char *name);
+const char *HiMPI_Search_name(const HiMPI_Search *search);
+
+/* Called on every rank after each measurement a tuning run takes, with
+ * the candidate, its result and the seconds (MPI_Wtime, so simulated
+ * seconds under SimGrid) the measurement took, set-up included. */
+typedef void (*HiMPI_Trace_fn)(void *ctx, const HiMPI_Tune_task *task,
+                               const HiMPI_Candidate *candidate, const MPIB_result *result,
+                               double seconds);
+
+/* What the tuner remembers of the sizes tuned so far, so that a guided
+ * search can follow a sequence of increasing sizes (one sequence per
+ * process count, operation, algorithm pair and segment size).  NULL if
+ * memory runs out. */
+typedef struct HiMPI_Tune_memory HiMPI_Tune_memory;
+HiMPI_Tune_memory *HiMPI_Tune_memory_new(void);
+void HiMPI_Tune_memory_free(HiMPI_Tune_memory *memory);
+
+/* MPICH gives a process 2046 communicators.  Every g from 1 to p as
+ * candidates on p processes means up to 3p sub-communicators (inner,
+ * leaders and columns of each layout), which would run out of them from
+ * about 680 processes, so a run keeps at most this many at a time: all of
+ * them for one operation on up to 767 processes, and room left for the
+ * application's own. */
+#define HIMPI_TUNE_MAX_COMMS 1536
+
+/* How to tune. */
+typedef struct HiMPI_Tuner {
+    MPIB_precision precision;
+    const int *groups; /* rank-block candidates, or NULL for 1..p; values > p are skipped */
+    int ngroups;
+    int levels;        /* hardware layouts of up to this many levels are candidates too
+                          (HIMPI_NUM_LEVELS); 0 for rank blocks only */
+    const HiMPI_Search *search;
+    HiMPI_Trace_fn trace; /* NULL: no trace */
+    void *trace_ctx;
+    HiMPI_Tune_memory *memory; /* sizes tuned in increasing order; NULL: each on its own */
+    /* The run's own duplicate of the communicator tuned, which the
+     * candidates' sub-communicators are created on: kept for the run, so
+     * that each layout is created once rather than at every size, and
+     * freed by the caller when the run ends, which hands them back to the
+     * MPI library (the application's communicator keeps none).  NULL: each
+     * HiMPI_Tune call duplicates the communicator for itself. */
+    MPI_Comm *work;
+    /* When *work holds this many sub-communicators, it is duplicated anew
+     * before the next measurement; 0 for HIMPI_TUNE_MAX_COMMS. */
+    int max_comms;
+} HiMPI_Tuner;
+
+/* Tunes task on comm and fills row (procs = the size of comm) with the
+ * fastest candidate's layout: g = 1, the rank blocks asked for, then every
+ * hardware layout of up to tuner->levels levels whose groups differ from
+ * every candidate before it.  The measurements run on tuner->work (or a
+ * duplicate of comm), and the sub-communicators of every layout are
+ * created before its timed repetitions.  *measured, if not NULL, receives
+ * the number of candidates measured.  MPI_ERR_ARG for a negative size or
+ * an algorithm the operation lacks. */
+int HiMPI_Tune(MPI_Comm comm, const HiMPI_Tuner *tuner, const HiMPI_Tune_task *task,
+               HiMPI_Row *row, int *measured);
+
+/* The tuning settings of the HIMPI_* environment (himpi-env(7)), for a
+ * program that tunes as HiMPI_Init would and lets options override them. */
+typedef struct HiMPI_Tune_settings {
+    char conf_file[4096];      /* HIMPI_CONF_FILE */
+    unsigned ops;              /* HIMPI_OPID: bit (1u << op) per operation */
+    long long min_msg;         /* HIMPI_MIN_MSG, bytes */
+    long long max_msg;         /* HIMPI_MAX_MSG, >= min_msg */
+    int msg_stride;            /* HIMPI_MSG_STRIDE, >= 2 */
+    int num_levels;            /* HIMPI_NUM_LEVELS */
+    const HiMPI_Search *search; /* HIMPI_SEARCH */
+    int segment_size;          /* HIMPI_SEGMENT_SIZE, bytes; 0 = the default */
+    MPIB_precision precision;  /* HIMPI_MIN_REPS, HIMPI_MAX_REPS, HIMPI_CL, HIMPI_EPS */
+} HiMPI_Tune_settings;
+
+/* Reads the settings from this process's environment.  Returns 0, or -1
+ * with one message in err naming the variable, its value and what is
+ * accepted.  Local. */
+int HiMPI_Tune_settings_from_env(HiMPI_Tune_settings *settings, char *err, size_t errlen);
+
+/* The zeroed buffers of op at size M on comm with root, as HiMPI's and
+ * libmpib's containers size them (M bytes for bcast, M / 8 doubles for
+ * reduce and allreduce, M bytes per rank for scatter, gather and
+ * allgather), and the count to pass: bytes, or doubles for the reductions.
+ * For programs that write containers of their own.  MPI_ERR_NO_MEM if
+ * memory runs out (free both buffers either way).  Local. */
+int HiMPI_Container_buffers(HiMPI_Op op, MPI_Comm comm, int root, int M, void **sendbuf,
+                            void **recvbuf, int *count);
+
+/* ---------------------------------------------------------------------- */
+/* The Hockney model of the algorithms, flat and hierarchical              */
+/* ---------------------------------------------------------------------- */
+
+/* Sending m bytes costs alpha + m * beta (Hockney, 1994); reducing m bytes
+ * costs m * gamma.  The flat costs are the thesis's (Hasanov, 2015, ch. 2);
+ * a hierarchical plan of g balanced rank blocks costs one level among g
+ * groups plus one inside the largest block, ceil(p / g) ranks, with the
+ * data each level of HiMPI's drivers moves.  The model predicts where the
+ * optimum g lies and what it gains; it knows nothing of contention or
+ * topology, which is what the measurements are for.  All of it is pure. */
+
+/* Seconds, seconds per byte, seconds per byte. */
+typedef struct HiMPI_Hockney {
+    double alpha;
+    double beta;
+    double gamma;
+} HiMPI_Hockney;
+
+/* The time of algorithm alg of op on p ranks for a message of m bytes,
+ * meant as in HiMPI's containers, with segments of segment bytes (0:
+ * HIMPI_SEGMENT_DEFAULT) for the algorithms that pipeline.  NaN for the
+ * native algorithm, whose choices belong to the MPI library, and for an
+ * algorithm op lacks; 0 for p = 1. */
+double HiMPI_Model_flat(HiMPI_Op op, HiMPI_Alg alg, int p, double m, int segment,
+                        const HiMPI_Hockney *h);
+
+/* The time of the one-level plan {g, alg_out, alg_in, segment} on p ranks
+ * (1 <= g <= p; g = 1 is alg_in flat, g = p alg_out flat).  NaN as for
+ * HiMPI_Model_flat. */
+double HiMPI_Model_hier(HiMPI_Op op, HiMPI_Alg alg_out, HiMPI_Alg alg_in, int p, int g, double m,
+                        int segment, const HiMPI_Hockney *h);
+
+/* The g in 1..p with the lowest modelled time (the smallest such g on a
+ * tie), or 0 if the model has no formula for the plan. */
+int HiMPI_Model_best_groups(HiMPI_Op op, HiMPI_Alg alg_out, HiMPI_Alg alg_in, int p, double m,
+                            int segment, const HiMPI_Hockney *h);
+
+/* Fits alpha and beta to n one-way times t[i] > 0 of messages of m[i]
+ * bytes by least squares on the relative errors (GSL's weighted fit with
+ * weights 1 / t[i]^2); n >= 2 with two distinct sizes.  Returns 0, or -1
+ * if the fit is undetermined.  gamma is left alone. */
+int HiMPI_Model_fit(const double *m, const double *t, int n, HiMPI_Hockney *h);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* HIMPI_TUNE_API_H */

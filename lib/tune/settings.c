@@ -1,0 +1,32 @@
+/* settings.c: the tuning settings of the HIMPI_* environment, for
+ * programs that tune as HiMPI_Init would. */
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "config/env.h"
+#include "himpi_tune.h"
+
+static const char *from_environ(const char *name, void *ctx)
+{
+    (void)ctx;
+    return getenv(name);
+}
+
+_Static_assert(sizeof ((HiMPI_Tune_settings *)0)->conf_file == sizeof ((himpi_env *)0)->conf_file,
+               "the settings hold any HIMPI_CONF_FILE the environment does");
+
+int HiMPI_Tune_settings_from_env(HiMPI_Tune_settings *s, char *err, size_t errlen)
+{
+    himpi_env env;
+    if (himpi_env_parse(from_environ, NULL, &env, err, errlen) != 0)
+        return -1;
+    *s = (HiMPI_Tune_settings){.ops = env.ops, .min_msg = env.min_msg, .max_msg = env.max_msg,
+                               .msg_stride = env.msg_stride, .num_levels = env.num_levels,
+                               .search = HiMPI_Search_by_name(env.search),
+                               .segment_size = env.segment_size > 0 ? env.segment_size : 0,
+                               .precision = env.precision};
+    memcpy(s->conf_file, env.conf_file, sizeof s->conf_file);
+    return 0;
+}

@@ -1,0 +1,70 @@
+# tests: the test suite, a fragment a folder: unit/ (check programs), mpi/
+# (cases on real MPI), smpi/ (cases on SimGrid); this one has the scripted
+# tests and the harness.
+
+# Test programs link without libtool wrappers, so that the MPI launcher
+# starts the real binaries.
+test_ldflags = $(AM_LDFLAGS) -no-install
+# What a test of HiMPI links: the convenience library, which has the
+# internal himpi_* symbols that libhimpi does not export.
+test_himpi_ldadd = libhimpi_internal.la libmpib.la
+
+check_PROGRAMS =
+CLEANFILES =
+include %D%/unit/local.mk
+include %D%/mpi/local.mk
+include %D%/smpi/local.mk
+
+# Sanitizer builds preload this into MPI tests (see tests/lsan.supp).
+if HIMPI_SANITIZERS
+check_LTLIBRARIES = %D%/libkeeploaded.la
+%C%_libkeeploaded_la_SOURCES = %D%/keep_loaded.c
+%C%_libkeeploaded_la_CFLAGS = $(WARN_CFLAGS)
+%C%_libkeeploaded_la_LDFLAGS = -module -avoid-version -shared -rpath $(abs_builddir)/%D%
+endif
+# Checks of the source tree and the build: includes point down the layers;
+# the shared libraries export their API alone (SimGrid builds have none).
+LINT_TESTS = %D%/layering.sh
+if !HIMPI_SMPI
+LINT_TESTS += %D%/exports.sh
+endif
+# Scripted end-to-end tests on 4 ranks.
+E2E_TESTS = %D%/e2e/tune.sh %D%/e2e/pcoll_bench.sh
+if !HIMPI_SMPI
+E2E_TESTS += %D%/e2e/interpose.sh
+endif
+
+# A build for SimGrid checks the unit tests and the SimGrid cases.  The
+# real-MPI cases of 1 to 16 ranks, simulated, would take several times as
+# long as all of these; the other builds run them.
+if HIMPI_SMPI
+TESTS = $(LINT_TESTS) $(UNIT_TESTS) $(SMPI_TESTS)
+else
+TESTS = $(LINT_TESTS) $(UNIT_TESTS) $(MPI_TESTS_SMALL) $(E2E_TESTS) $(MPI_TESTS_MEDIUM) \
+	$(MPI_TESTS_LARGE)
+endif
+TEST_EXTENSIONS = .mpi .sh .smpi
+LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
+# Scripted tests (tests/e2e) drive the tools of the build tree.
+SH_LOG_DRIVER = $(LOG_DRIVER)
+SH_LOG_COMPILER = $(SHELL)
+# check's default of 4 s a test is too short for a loaded machine; a hang
+# is still reported, as a timeout.
+AM_TESTS_ENVIRONMENT = abs_top_builddir='$(abs_top_builddir)'; export abs_top_builddir; \
+	CK_DEFAULT_TIMEOUT=120; export CK_DEFAULT_TIMEOUT;
+if HIMPI_SMPI
+# Programs built with smpicc run only under smpirun, and check must not fork
+# a simulated process.
+LOG_COMPILER = $(SHELL) $(top_builddir)/launch 1
+AM_TESTS_ENVIRONMENT += CK_FORK=no; export CK_FORK;
+endif
+
+# The unit tests and the MPI cases on at most 4 (check-small) or 8
+# (check-medium) ranks.
+check-small:
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(LINT_TESTS) $(UNIT_TESTS) $(MPI_TESTS_SMALL) $(E2E_TESTS)'
+check-medium:
+	$(MAKE) $(AM_MAKEFLAGS) check \
+	  TESTS='$(LINT_TESTS) $(UNIT_TESTS) $(MPI_TESTS_SMALL) $(E2E_TESTS) $(MPI_TESTS_MEDIUM)'
+
+.PHONY: check-small check-medium

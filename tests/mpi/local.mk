@@ -1,0 +1,88 @@
+# MPI tests: a case named tests/mpi/PROGRAM-NP.mpi runs PROGRAM on NP ranks
+# through tests/mpi-run, which also stops a hung case.  A collective test's
+# persistent form is the case PROGRAM_persistent-NP.mpi, which runs
+# PROGRAM --persistent: the same matrix through the persistent collectives.
+coll_programs = \
+	%D%/test_bcast \
+	%D%/test_reduce \
+	%D%/test_allreduce \
+	%D%/test_scatter \
+	%D%/test_gather \
+	%D%/test_allgather
+mpi_test_programs = \
+	%D%/test_measure \
+	$(coll_programs) \
+	%D%/test_plain \
+	%D%/test_tuning \
+	%D%/test_hsplit
+check_PROGRAMS += $(mpi_test_programs)
+# test_interpose initialises a static MPI_Comm with MPI_COMM_WORLD, which
+# is no constant in SMPI; and SMPI builds have no interposition to test.
+if !HIMPI_SMPI
+check_PROGRAMS += %D%/test_interpose
+endif
+
+mpi_sources = %D%/mpitap.h %D%/mpitap.c
+%C%_test_measure_SOURCES = %D%/test_measure.c $(mpi_sources)
+%C%_test_measure_LDADD = libmpib.la
+%C%_test_measure_LDFLAGS = $(test_ldflags)
+%C%_test_plain_SOURCES = %D%/test_plain.c $(mpi_sources)
+%C%_test_plain_LDADD = $(test_himpi_ldadd)
+%C%_test_plain_LDFLAGS = $(test_ldflags)
+%C%_test_hsplit_SOURCES = %D%/test_hsplit.c $(mpi_sources)
+%C%_test_hsplit_CFLAGS = $(AM_CFLAGS) $(HWLOC_CFLAGS)
+%C%_test_hsplit_LDADD = $(test_himpi_ldadd) $(HWLOC_LIBS)
+%C%_test_hsplit_LDFLAGS = $(test_ldflags)
+%C%_test_tuning_SOURCES = %D%/test_tuning.c $(mpi_sources)
+%C%_test_tuning_LDADD = $(test_himpi_ldadd)
+%C%_test_tuning_LDFLAGS = $(test_ldflags)
+
+# The collective tests: one program per operation on the shared matrix.
+coll_sources = %D%/colltest.h %D%/colltest.c $(mpi_sources)
+%C%_test_bcast_SOURCES = %D%/test_bcast.c $(coll_sources)
+%C%_test_bcast_LDADD = $(test_himpi_ldadd)
+%C%_test_bcast_LDFLAGS = $(test_ldflags)
+%C%_test_reduce_SOURCES = %D%/test_reduce.c $(coll_sources)
+%C%_test_reduce_LDADD = $(test_himpi_ldadd)
+%C%_test_reduce_LDFLAGS = $(test_ldflags)
+%C%_test_allreduce_SOURCES = %D%/test_allreduce.c $(coll_sources)
+%C%_test_allreduce_LDADD = $(test_himpi_ldadd)
+%C%_test_allreduce_LDFLAGS = $(test_ldflags)
+%C%_test_scatter_SOURCES = %D%/test_scatter.c $(coll_sources)
+%C%_test_scatter_LDADD = $(test_himpi_ldadd)
+%C%_test_scatter_LDFLAGS = $(test_ldflags)
+%C%_test_gather_SOURCES = %D%/test_gather.c $(coll_sources)
+%C%_test_gather_LDADD = $(test_himpi_ldadd)
+%C%_test_gather_LDFLAGS = $(test_ldflags)
+%C%_test_allgather_SOURCES = %D%/test_allgather.c $(coll_sources)
+%C%_test_allgather_LDADD = $(test_himpi_ldadd)
+%C%_test_allgather_LDFLAGS = $(test_ldflags)
+
+# An MPI program that knows nothing of HiMPI, for tests/e2e/interpose.sh.
+%C%_test_interpose_SOURCES = %D%/test_interpose.c
+%C%_test_interpose_LDFLAGS = $(test_ldflags)
+
+# The cases.  Those up to 4 ranks form the small set that MPICH runs on two
+# cores, those up to 8 the medium set.  Every program runs at 1 and 4 ranks;
+# the collectives at 1, 2, 3, 4, 5, 7, 8, 9, 12 and 16 ranks, their
+# persistent forms at 4 and (in the large set) 7.  $(PROGRAMS:=-NP.mpi)
+# names the cases of PROGRAMS at NP ranks: a suffix substitution, which
+# automake reads as make does (it makes a test of every word of TESTS, so
+# GNU make functions, which it cannot read, have no place here).
+mpi_at_2 = %D%/test_measure $(coll_programs) %D%/test_tuning %D%/test_hsplit
+mpi_at_3 = %D%/test_measure $(coll_programs) %D%/test_plain %D%/test_tuning
+mpi_at_7 = %D%/test_measure $(coll_programs) %D%/test_tuning %D%/test_hsplit
+mpi_at_8 = %D%/test_measure $(coll_programs) %D%/test_plain %D%/test_hsplit
+mpi_at_16 = $(coll_programs) %D%/test_hsplit
+MPI_TESTS_SMALL = $(mpi_test_programs:=-1.mpi) $(mpi_at_2:=-2.mpi) $(mpi_at_3:=-3.mpi) \
+	$(mpi_test_programs:=-4.mpi) $(coll_programs:=_persistent-4.mpi)
+MPI_TESTS_MEDIUM = $(coll_programs:=-5.mpi) $(mpi_at_7:=-7.mpi) $(mpi_at_8:=-8.mpi)
+MPI_TESTS_LARGE = $(coll_programs:=-9.mpi) $(coll_programs:=-12.mpi) $(mpi_at_16:=-16.mpi) \
+	$(coll_programs:=_persistent-7.mpi)
+MPI_LOG_DRIVER = $(LOG_DRIVER)
+MPI_LOG_COMPILER = $(SHELL) $(top_builddir)/tests/mpi-run
+
+# The .mpi files only name a case; tests/mpi-run reads the name.
+$(MPI_TESTS_SMALL) $(MPI_TESTS_MEDIUM) $(MPI_TESTS_LARGE):
+	$(AM_V_at)$(MKDIR_P) $(@D) && : > $@
+CLEANFILES += $(MPI_TESTS_SMALL) $(MPI_TESTS_MEDIUM) $(MPI_TESTS_LARGE)
