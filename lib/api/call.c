@@ -62,25 +62,24 @@ static int check(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm, int *r
     return himpi_comm_get(comm, state);
 }
 
-/* The plan of a plain call of op with checked args. */
-static int choose(HiMPI_Op op, const himpi_coll_args *args, int rank, himpi_comm *state,
-                  HiMPI_Plan *plan)
+/* Checks a plain call of op and chooses its plan; gives comm's state. */
+static int check_and_choose(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm,
+                            himpi_comm **state, HiMPI_Plan *plan)
 {
-    int count;
+    int rank, count, rc;
     MPI_Datatype datatype;
+    if ((rc = check(op, args, comm, &rank, state)) != MPI_SUCCESS)
+        return rc;
     himpi_args_share(op, args, rank, &count, &datatype);
-    return himpi_choose(op, state, count, datatype, plan);
+    return himpi_choose(op, *state, count, datatype, plan);
 }
 
 int himpi_call(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm)
 {
     himpi_comm *state;
     HiMPI_Plan plan;
-    int rank, rc;
-    if ((rc = check(op, args, comm, &rank, &state)) != MPI_SUCCESS ||
-        (rc = choose(op, args, rank, state, &plan)) != MPI_SUCCESS)
-        return rc;
-    return himpi_hier_run(op, args, state, &plan);
+    int rc = check_and_choose(op, args, comm, &state, &plan);
+    return rc != MPI_SUCCESS ? rc : himpi_hier_run(op, args, state, &plan);
 }
 
 int himpi_call_params(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm,
@@ -100,11 +99,8 @@ int himpi_call_init(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm, MPI
 {
     himpi_comm *state;
     HiMPI_Plan plan;
-    int rank, rc;
-    if ((rc = check(op, args, comm, &rank, &state)) != MPI_SUCCESS ||
-        (rc = choose(op, args, rank, state, &plan)) != MPI_SUCCESS)
-        return rc;
-    return himpi_request_init(op, state, &plan, args, info, request);
+    int rc = check_and_choose(op, args, comm, &state, &plan);
+    return rc != MPI_SUCCESS ? rc : himpi_request_init(op, state, &plan, args, info, request);
 }
 
 int himpi_call_init_plan(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm,

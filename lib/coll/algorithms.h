@@ -1,100 +1,18 @@
-/* algorithms.h: every flat algorithm of libhimpi (internal).  The
- * signatures are those of coll.h; lib/<operation>/<algorithm>.c holds the
- * algorithm, lib/native.c the MPI library's own collectives. */
+/* algorithms.h: every flat algorithm of libhimpi, declared from the
+ * catalogue, and the building blocks several of them share.  The
+ * signatures are those of coll.h; coll/<operation>/<algorithm>.c holds the
+ * algorithm, coll/native.c the MPI library's own collectives. */
 #ifndef HIMPI_ALGORITHMS_H
 #define HIMPI_ALGORITHMS_H
 
 #include "coll/coll.h"
+#include "core/catalogue.h"
 
-/* bcast */
-int himpi_bcast_native(void *buffer, int count, MPI_Datatype datatype, int root,
-                       MPI_Comm comm, int segsize);
-int himpi_bcast_linear(void *buffer, int count, MPI_Datatype datatype, int root,
-                       MPI_Comm comm, int segsize);
-int himpi_bcast_chain(void *buffer, int count, MPI_Datatype datatype, int root,
-                      MPI_Comm comm, int segsize);
-int himpi_bcast_pipeline(void *buffer, int count, MPI_Datatype datatype, int root,
-                         MPI_Comm comm, int segsize);
-int himpi_bcast_binomial(void *buffer, int count, MPI_Datatype datatype, int root,
-                         MPI_Comm comm, int segsize);
-int himpi_bcast_binary(void *buffer, int count, MPI_Datatype datatype, int root,
-                       MPI_Comm comm, int segsize);
-int himpi_bcast_split_binary(void *buffer, int count, MPI_Datatype datatype, int root,
-                             MPI_Comm comm, int segsize);
-int himpi_bcast_scatter_ring_allgather(void *buffer, int count, MPI_Datatype datatype, int root,
-                                       MPI_Comm comm, int segsize);
-int himpi_bcast_scatter_rd_allgather(void *buffer, int count, MPI_Datatype datatype, int root,
-                                     MPI_Comm comm, int segsize);
-
-/* reduce */
-int himpi_reduce_native(const void *sendbuf, void *recvbuf, int count,
-                        MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, int segsize);
-int himpi_reduce_linear(const void *sendbuf, void *recvbuf, int count,
-                        MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, int segsize);
-int himpi_reduce_chain(const void *sendbuf, void *recvbuf, int count,
-                       MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, int segsize);
-int himpi_reduce_pipeline(const void *sendbuf, void *recvbuf, int count,
-                          MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, int segsize);
-int himpi_reduce_binomial(const void *sendbuf, void *recvbuf, int count,
-                          MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, int segsize);
-int himpi_reduce_binary(const void *sendbuf, void *recvbuf, int count,
-                        MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, int segsize);
-int himpi_reduce_rabenseifner(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
-                              MPI_Op op, int root, MPI_Comm comm, int segsize);
-
-/* allreduce */
-int himpi_allreduce_native(const void *sendbuf, void *recvbuf, int count,
-                           MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize);
-int himpi_allreduce_linear(const void *sendbuf, void *recvbuf, int count,
-                           MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize);
-int himpi_allreduce_recursive_doubling(const void *sendbuf, void *recvbuf, int count,
-                                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                                       int segsize);
-int himpi_allreduce_ring(const void *sendbuf, void *recvbuf, int count,
-                         MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize);
-int himpi_allreduce_segmented_ring(const void *sendbuf, void *recvbuf, int count,
-                                   MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize);
-int himpi_allreduce_rabenseifner(const void *sendbuf, void *recvbuf, int count,
-                                 MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize);
-
-/* scatter */
-int himpi_scatter_native(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                         void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                         MPI_Comm comm, const int *blocks, int segsize);
-int himpi_scatter_linear(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                         void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                         MPI_Comm comm, const int *blocks, int segsize);
-int himpi_scatter_binomial(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                           void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                           MPI_Comm comm, const int *blocks, int segsize);
-
-/* gather */
-int himpi_gather_native(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                        void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                        MPI_Comm comm, const int *blocks, int segsize);
-int himpi_gather_linear(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                        void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                        MPI_Comm comm, const int *blocks, int segsize);
-int himpi_gather_binomial(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                          void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                          MPI_Comm comm, const int *blocks, int segsize);
-int himpi_gather_linear_sync(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                             void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                             MPI_Comm comm, const int *blocks, int segsize);
-
-/* allgather */
-int himpi_allgather_native(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                           void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
-                           const int *blocks, int segsize);
-int himpi_allgather_ring(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                         void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
-                         const int *blocks, int segsize);
-int himpi_allgather_recursive_doubling(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                                       void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                                       MPI_Comm comm, const int *blocks, int segsize);
-int himpi_allgather_gather_bcast(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                                 void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
-                                 const int *blocks, int segsize);
+/* Every algorithm of the catalogue: himpi_<op>_<alg>, of its operation's
+ * signature. */
+#define DECLARE(OP, op, ALG, alg, legacy, cost) himpi_##op##_alg himpi_##op##_##alg;
+HIMPI_CATALOGUE(DECLARE)
+#undef DECLARE
 
 /* ---------------------------------------------------------------------- */
 /* Building blocks shared by several algorithms                            */

@@ -26,21 +26,28 @@
 #include "core/p2p.h"
 #include "core/typed.h"
 
-typedef int (*himpi_bcast_fn)(void *buffer, int count, MPI_Datatype datatype, int root,
-                              MPI_Comm comm, int segsize);
-typedef int (*himpi_reduce_fn)(const void *sendbuf, void *recvbuf, int count,
-                               MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
-                               int segsize);
-typedef int (*himpi_allreduce_fn)(const void *sendbuf, void *recvbuf, int count,
-                                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                                  int segsize);
-typedef int (*himpi_scatter_fn)(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                                void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+/* The signature of each operation's algorithms (the functions' types,
+ * and pointers to them). */
+typedef int himpi_bcast_alg(void *buffer, int count, MPI_Datatype datatype, int root,
+                            MPI_Comm comm, int segsize);
+typedef int himpi_reduce_alg(const void *sendbuf, void *recvbuf, int count,
+                             MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
+                             int segsize);
+typedef int himpi_allreduce_alg(const void *sendbuf, void *recvbuf, int count,
+                                MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize);
+typedef int himpi_scatter_alg(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                              void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                              MPI_Comm comm, const int *blocks, int segsize);
+typedef himpi_scatter_alg himpi_gather_alg;
+typedef int himpi_allgather_alg(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                void *recvbuf, int recvcount, MPI_Datatype recvtype,
                                 MPI_Comm comm, const int *blocks, int segsize);
-typedef himpi_scatter_fn himpi_gather_fn;
-typedef int (*himpi_allgather_fn)(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                                  void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                                  MPI_Comm comm, const int *blocks, int segsize);
+typedef himpi_bcast_alg *himpi_bcast_fn;
+typedef himpi_reduce_alg *himpi_reduce_fn;
+typedef himpi_allreduce_alg *himpi_allreduce_fn;
+typedef himpi_scatter_alg *himpi_scatter_fn;
+typedef himpi_gather_alg *himpi_gather_fn;
+typedef himpi_allgather_alg *himpi_allgather_fn;
 
 /* A flat algorithm of any operation: the member named after the operation
  * (catalogue.h's lower-case op) is the one to call. */

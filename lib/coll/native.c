@@ -68,12 +68,21 @@ int himpi_allreduce_native(const void *sendbuf, void *recvbuf, int count,
     return MPIB_Allreduce(sendbuf, recvbuf, count, datatype, op, comm);
 }
 
+/* The library's collective NAME on the arguments that follow: the blocking
+ * call, or when yielding the nonblocking one completed under the wait
+ * policy (r is the caller's request). */
+#define WAITED(NAME, ...)                                                                      \
+    (yielding() ? finish(MPI_I##NAME(__VA_ARGS__, &r), &r) : MPI_##NAME(__VA_ARGS__))
+
 /* Counts and displacements of a v-collective: blocks[i] * per elements
- * for rank i.  Both arrays in one allocation, freed with free(*counts). */
-static void v_arrays(const int *blocks, int per, MPI_Comm comm, int **counts, int **displs)
+ * for rank i, both in one allocation (free *counts).  Returns this rank's
+ * count on the other side, blocks[rank] * mine elements. */
+static int v_arrays(const int *blocks, int per, int mine, MPI_Comm comm, int **counts,
+                    int **displs)
 {
-    int p;
+    int p, rank;
     MPI_Comm_size(comm, &p);
+    MPI_Comm_rank(comm, &rank);
     int *a = himpi_alloc(2 * (size_t)p, sizeof *a, "counts and displacements");
     for (int i = 0, at = 0; i < p; at += blocks[i] * per, i++) {
         a[i] = blocks[i] * per;
@@ -81,6 +90,49 @@ static void v_arrays(const int *blocks, int per, MPI_Comm comm, int **counts, in
     }
     *counts = a;
     *displs = a + p;
+    return blocks[rank] * mine;
+}
+
+/* Scatter, gather or allgather (op) of a's blocks as the library does it:
+ * its collective, or with uneven blocks its v-form. */
+static int blocks_native(HiMPI_Op op, const himpi_coll_args *a, MPI_Comm comm, const int *blocks)
+{
+    MPI_Request r;
+    int rc, done, *counts, *displs;
+    if (blocks == NULL && (rc = himpi_level_requests_run(op, a, comm, &done), done))
+        return rc;
+    if (blocks == NULL)
+        switch (op) {
+        case HIMPI_OP_SCATTER:
+            return WAITED(Scatter, a->sendbuf, a->sendcount, a->sendtype, a->recvbuf, a->recvcount,
+                          a->recvtype, a->root, comm);
+        case HIMPI_OP_GATHER:
+            return WAITED(Gather, a->sendbuf, a->sendcount, a->sendtype, a->recvbuf, a->recvcount,
+                          a->recvtype, a->root, comm);
+        default:
+            return WAITED(Allgather, a->sendbuf, a->sendcount, a->sendtype, a->recvbuf,
+                          a->recvcount, a->recvtype, comm);
+        }
+    /* The root's side has the counts of every rank; the other side, this
+     * rank's count. */
+    int scatter = op == HIMPI_OP_SCATTER;
+    int mine = v_arrays(blocks, scatter ? a->sendcount : a->recvcount,
+                        scatter ? a->recvcount : a->sendcount, comm, &counts, &displs);
+    switch (op) {
+    case HIMPI_OP_SCATTER:
+        rc = WAITED(Scatterv, a->sendbuf, counts, displs, a->sendtype, a->recvbuf, mine,
+                    a->recvtype, a->root, comm);
+        break;
+    case HIMPI_OP_GATHER:
+        rc = WAITED(Gatherv, a->sendbuf, mine, a->sendtype, a->recvbuf, counts, displs,
+                    a->recvtype, a->root, comm);
+        break;
+    default:
+        rc = WAITED(Allgatherv, a->sendbuf, mine, a->sendtype, a->recvbuf, counts, displs,
+                    a->recvtype, comm);
+    }
+    free(counts);
+    return rc;
 }
 
 int himpi_scatter_native(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -88,26 +140,9 @@ int himpi_scatter_native(const void *sendbuf, int sendcount, MPI_Datatype sendty
                          MPI_Comm comm, const int *blocks, int segsize)
 {
     (void)segsize;
-    MPI_Request r;
-    int rc;
-    if (blocks == NULL && persistent(HIMPI_OP_SCATTER, sendbuf, sendcount, sendtype, recvbuf,
-                                     recvcount, recvtype, MPI_OP_NULL, root, comm, &rc))
-        return rc;
-    if (blocks == NULL)
-        return yielding() ? finish(MPI_Iscatter(sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                                                recvtype, root, comm, &r), &r)
-                          : MPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                                        recvtype, root, comm);
-    int rank, *counts, *displs;
-    MPI_Comm_rank(comm, &rank);
-    v_arrays(blocks, sendcount, comm, &counts, &displs);
-    int mine = blocks[rank] * recvcount;
-    rc = yielding() ? finish(MPI_Iscatterv(sendbuf, counts, displs, sendtype, recvbuf, mine,
-                                           recvtype, root, comm, &r), &r)
-                    : MPI_Scatterv(sendbuf, counts, displs, sendtype, recvbuf, mine, recvtype,
-                                   root, comm);
-    free(counts);
-    return rc;
+    const himpi_coll_args a = {sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                               MPI_OP_NULL, root};
+    return blocks_native(HIMPI_OP_SCATTER, &a, comm, blocks);
 }
 
 int himpi_gather_native(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -115,26 +150,9 @@ int himpi_gather_native(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
                         MPI_Comm comm, const int *blocks, int segsize)
 {
     (void)segsize;
-    MPI_Request r;
-    int rc;
-    if (blocks == NULL && persistent(HIMPI_OP_GATHER, sendbuf, sendcount, sendtype, recvbuf,
-                                     recvcount, recvtype, MPI_OP_NULL, root, comm, &rc))
-        return rc;
-    if (blocks == NULL)
-        return yielding() ? finish(MPI_Igather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                                               recvtype, root, comm, &r), &r)
-                          : MPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                                       recvtype, root, comm);
-    int rank, *counts, *displs;
-    MPI_Comm_rank(comm, &rank);
-    v_arrays(blocks, recvcount, comm, &counts, &displs);
-    int mine = blocks[rank] * sendcount;
-    rc = yielding() ? finish(MPI_Igatherv(sendbuf, mine, sendtype, recvbuf, counts, displs,
-                                          recvtype, root, comm, &r), &r)
-                    : MPI_Gatherv(sendbuf, mine, sendtype, recvbuf, counts, displs, recvtype,
-                                  root, comm);
-    free(counts);
-    return rc;
+    const himpi_coll_args a = {sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                               MPI_OP_NULL, root};
+    return blocks_native(HIMPI_OP_GATHER, &a, comm, blocks);
 }
 
 int himpi_allgather_native(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -142,24 +160,7 @@ int himpi_allgather_native(const void *sendbuf, int sendcount, MPI_Datatype send
                            const int *blocks, int segsize)
 {
     (void)segsize;
-    MPI_Request r;
-    int rc;
-    if (blocks == NULL && persistent(HIMPI_OP_ALLGATHER, sendbuf, sendcount, sendtype, recvbuf,
-                                     recvcount, recvtype, MPI_OP_NULL, -1, comm, &rc))
-        return rc;
-    if (blocks == NULL)
-        return yielding() ? finish(MPI_Iallgather(sendbuf, sendcount, sendtype, recvbuf,
-                                                  recvcount, recvtype, comm, &r), &r)
-                          : MPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                                          recvtype, comm);
-    int rank, *counts, *displs;
-    MPI_Comm_rank(comm, &rank);
-    v_arrays(blocks, recvcount, comm, &counts, &displs);
-    int mine = blocks[rank] * sendcount;
-    rc = yielding() ? finish(MPI_Iallgatherv(sendbuf, mine, sendtype, recvbuf, counts, displs,
-                                             recvtype, comm, &r), &r)
-                    : MPI_Allgatherv(sendbuf, mine, sendtype, recvbuf, counts, displs, recvtype,
-                                     comm);
-    free(counts);
-    return rc;
+    const himpi_coll_args a = {sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                               MPI_OP_NULL, -1};
+    return blocks_native(HIMPI_OP_ALLGATHER, &a, comm, blocks);
 }

@@ -4,56 +4,13 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "config/env.h"
+#include "config/env_parser.h"
 #include "core/names.h"
-
-enum var {
-    CONF_FILE, TUNE, GENERATE_CONFIG, OPID, MIN_MSG, MAX_MSG, MSG_STRIDE, NUM_LEVELS, SEARCH, GROUPS,
-    ALG_IN, ALG_OUT, SEGMENT_SIZE, MIN_REPS, MAX_REPS, CL, EPS, WAIT, DEBUG, STRICT,
-    TOPOLOGY, BINDING, DISABLE, TEST_ALGS, TEST_TIMEOUT, VAR_COUNT
-};
-
-/* Every variable named HIMPI_*, so that check_names can tell a misspelling
- * from a real variable, with the configure default of those that have one. */
-static const struct variable {
-    const char *name;
-    const char *configured; /* NULL: no configure option */
-} variables[VAR_COUNT] = {
-    [CONF_FILE] = {"HIMPI_CONF_FILE", HIMPI_DEFAULT_CONF_FILE},
-    [TUNE] = {"HIMPI_TUNE", HIMPI_DEFAULT_TUNE},
-    [GENERATE_CONFIG] = {"HIMPI_GENERATE_CONFIG", NULL},
-    [OPID] = {"HIMPI_OPID", HIMPI_DEFAULT_OPID},
-    [MIN_MSG] = {"HIMPI_MIN_MSG", HIMPI_DEFAULT_MIN_MSG},
-    [MAX_MSG] = {"HIMPI_MAX_MSG", HIMPI_DEFAULT_MAX_MSG},
-    [MSG_STRIDE] = {"HIMPI_MSG_STRIDE", HIMPI_DEFAULT_MSG_STRIDE},
-    [NUM_LEVELS] = {"HIMPI_NUM_LEVELS", NULL},
-    [SEARCH] = {"HIMPI_SEARCH", NULL},
-    [GROUPS] = {"HIMPI_GROUPS", NULL},
-    [ALG_IN] = {"HIMPI_ALG_IN", NULL},
-    [ALG_OUT] = {"HIMPI_ALG_OUT", NULL},
-    [SEGMENT_SIZE] = {"HIMPI_SEGMENT_SIZE", NULL},
-    [MIN_REPS] = {"HIMPI_MIN_REPS", NULL},
-    [MAX_REPS] = {"HIMPI_MAX_REPS", NULL},
-    [CL] = {"HIMPI_CL", NULL},
-    [EPS] = {"HIMPI_EPS", NULL},
-    [WAIT] = {"HIMPI_WAIT", NULL},
-    [DEBUG] = {"HIMPI_DEBUG", NULL},
-    [STRICT] = {"HIMPI_STRICT", NULL},
-    /* Read by the topology (topo.c) at its first use, not parsed here. */
-    [TOPOLOGY] = {"HIMPI_TOPOLOGY", NULL},
-    [BINDING] = {"HIMPI_BINDING", NULL},
-    /* Read by libhimpi-pmpi (interpose.c) in every process at MPI_Init,
-     * before there is anything to broadcast. */
-    [DISABLE] = {"HIMPI_DISABLE", NULL},
-    /* Read by the test suite, not by the library. */
-    [TEST_ALGS] = {"HIMPI_TEST_ALGS", NULL},
-    [TEST_TIMEOUT] = {"HIMPI_TEST_TIMEOUT", NULL},
-};
 
 static const char *const tune_modes[] = {"off", "init", "lazy"};
 static const char *const flags[] = {"0", "1"};
@@ -61,95 +18,6 @@ static const char *const flags[] = {"0", "1"};
 #define BYTES_ACCEPTED \
     "expected a number of bytes from 0 to 2147483647 with an optional suffix K, M or G " \
     "(1K = 1024)"
-
-typedef struct parser {
-    himpi_env_getter get;
-    void *ctx;
-    char *err;
-    size_t errlen;
-} parser;
-
-/* Where a value came from.  value is NULL when the variable is unset and
- * has no configure default, so that the caller applies the built-in one. */
-typedef struct text {
-    enum var var;
-    const char *value;
-    int configured;
-} text;
-
-static text read_var(const parser *p, enum var var)
-{
-    text t = {var, p->get(variables[var].name, p->ctx), 0};
-    if (t.value == NULL || t.value[0] == '\0') {
-        t.value = variables[var].configured;
-        t.configured = t.value != NULL;
-    }
-    return t;
-}
-
-/* Appends to the message; vsnprintf cuts it at errlen, NUL included. */
-static void vsay(const parser *p, const char *fmt, va_list ap)
-{
-    if (p->errlen == 0)
-        return;
-    size_t used = strlen(p->err);
-    vsnprintf(p->err + used, p->errlen - used, fmt, ap);
-}
-
-static void say(const parser *p, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsay(p, fmt, ap);
-    va_end(ap);
-}
-
-/* Says s[0 .. len-1], cut so that a long value cannot push what is
- * accepted out of the message.  The cut backs off the continuation bytes
- * of a UTF-8 character, at most 3 so that invalid UTF-8 is still shown. */
-static void say_cut(const parser *p, const char *s, size_t len)
-{
-    size_t shown = len < 64 ? len : 64;
-    for (int k = 0; k < 3 && shown < len && ((unsigned char)s[shown] & 0xc0) == 0x80; k++)
-        shown--;
-    say(p, "%.*s%s", (int)shown, s, shown < len ? "..." : "");
-}
-
-/* Names a value with its origin: the environment, the configure option
- * (--with- and the variable's name in lower case with dashes) or, for an
- * unset variable without one, the built-in default. */
-static void say_value(const parser *p, text t, long long builtin)
-{
-    const char *name = variables[t.var].name;
-    if (t.value == NULL) {
-        say(p, "%s (default %lld)", name, builtin);
-        return;
-    }
-    if (t.configured) {
-        char option[32];
-        size_t i = 0;
-        for (; name[i] != '\0' && i < sizeof option - 1; i++)
-            option[i] = name[i] == '_' ? '-' : (char)tolower((unsigned char)name[i]);
-        option[i] = '\0';
-        say(p, "configure default --with-%s", option);
-    } else {
-        say(p, "%s", name);
-    }
-    say(p, "='");
-    say_cut(p, t.value, strlen(t.value));
-    say(p, "'");
-}
-
-static int invalid(const parser *p, text t, const char *fmt, ...)
-{
-    say_value(p, t, 0);
-    say(p, " is not valid: ");
-    va_list ap;
-    va_start(ap, fmt);
-    vsay(p, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 /* The decimal digits s[0 .. len-1] as a number no larger than max: no sign,
  * blank or other character, which strtol would let through. */
@@ -171,21 +39,21 @@ static int parse_digits(const char *s, size_t len, long long max, long long *val
 static int integer(const parser *p, enum var var, int min, int max, const char *accepted,
                    int *out)
 {
-    text t = read_var(p, var);
+    text t = himpi_env_read(p, var);
     long long v;
     if (t.value == NULL)
         return 0;
     if (parse_digits(t.value, strlen(t.value), max, &v) != 0 || v < min)
-        return invalid(p, t, "%s", accepted);
+        return himpi_env_invalid(p, t, "%s", accepted);
     *out = (int)v;
     return 0;
 }
 
 static int size(const parser *p, enum var var, const char *accepted, long long *out)
 {
-    text t = read_var(p, var);
+    text t = himpi_env_read(p, var);
     if (t.value != NULL && MPIB_parse_size(t.value, INT_MAX, out) != MPI_SUCCESS)
-        return invalid(p, t, "%s", accepted);
+        return himpi_env_invalid(p, t, "%s", accepted);
     return 0;
 }
 
@@ -194,7 +62,7 @@ static int size(const parser *p, enum var var, const char *accepted, long long *
 static int keyword(const parser *p, enum var var, const char *const *words, int n,
                    const char *accepted, int *index)
 {
-    text t = read_var(p, var);
+    text t = himpi_env_read(p, var);
     if (t.value == NULL)
         return 0;
     for (int i = 0; i < n; i++)
@@ -202,14 +70,14 @@ static int keyword(const parser *p, enum var var, const char *const *words, int 
             *index = i;
             return 0;
         }
-    return invalid(p, t, "%s", accepted);
+    return himpi_env_invalid(p, t, "%s", accepted);
 }
 
 /* A real in (0, 1).  strtod would also take leading blanks and a sign, so
  * the first character must start the number itself. */
 static int fraction(const parser *p, enum var var, double *out)
 {
-    text t = read_var(p, var);
+    text t = himpi_env_read(p, var);
     if (t.value == NULL)
         return 0;
     char *end;
@@ -217,28 +85,29 @@ static int fraction(const parser *p, enum var var, double *out)
     double v = strtod(t.value, &end);
     if (!(isdigit((unsigned char)t.value[0]) || t.value[0] == '.') || *end != '\0' ||
         errno == ERANGE || !(v > 0.0 && v < 1.0))
-        return invalid(p, t, "expected a real number between 0 and 1, both excluded");
+        return himpi_env_invalid(p, t, "expected a real number between 0 and 1, both excluded");
     *out = v;
     return 0;
 }
 
 static int parse_conf_file(const parser *p, char *conf_file, size_t len)
 {
-    text t = read_var(p, CONF_FILE);
+    text t = himpi_env_read(p, CONF_FILE);
     if (t.value[0] == '\0')
-        return invalid(p, t, "expected a non-empty path");
+        return himpi_env_invalid(p, t, "expected a non-empty path");
     if (strlen(t.value) >= len)
-        return invalid(p, t, "path too long (at most %zu bytes)", len - 1);
+        return himpi_env_invalid(p, t, "path too long (at most %zu bytes)", len - 1);
     strcpy(conf_file, t.value);
     return 0;
 }
 
 static int conflict(const parser *p, int generate, int tune)
 {
-    say(p, "HIMPI_GENERATE_CONFIG=%d conflicts with HIMPI_TUNE=%s: %s; set only one of them",
-        generate, tune_modes[tune],
-        generate ? "HIMPI_GENERATE_CONFIG=1 means HIMPI_TUNE=init"
-                 : "HIMPI_GENERATE_CONFIG=0 means no tuning at init");
+    himpi_env_say(p,
+                  "HIMPI_GENERATE_CONFIG=%d conflicts with HIMPI_TUNE=%s: %s; set only one of them",
+                  generate, tune_modes[tune],
+                  generate ? "HIMPI_GENERATE_CONFIG=1 means HIMPI_TUNE=init"
+                           : "HIMPI_GENERATE_CONFIG=0 means no tuning at init");
     return -1;
 }
 
@@ -250,7 +119,7 @@ static int parse_tune(const parser *p, himpi_tune_mode *tune)
     if (keyword(p, TUNE, tune_modes, 3, "expected off, init or lazy", &mode) != 0 ||
         keyword(p, GENERATE_CONFIG, flags, 2, "expected 0 or 1", &generate) != 0)
         return -1;
-    int tune_set = !read_var(p, TUNE).configured;
+    int tune_set = !himpi_env_read(p, TUNE).configured;
     if (tune_set && generate >= 0 && (mode == HIMPI_TUNE_INIT) != generate)
         return conflict(p, generate, mode);
     if (generate == 1)
@@ -285,18 +154,18 @@ static unsigned op_item(const char *item, size_t len)
 
 static int parse_ops(const parser *p, unsigned *ops)
 {
-    text t = read_var(p, OPID);
+    text t = himpi_env_read(p, OPID);
     unsigned mask = 0;
     for (const char *item = t.value;; item++) {
         size_t len = strcspn(item, ",");
         unsigned bits = op_item(item, len);
         if (bits == 0) {
-            invalid(p, t, "%s", len == 0 ? "empty item" : "item '");
+            himpi_env_invalid(p, t, "%s", len == 0 ? "empty item" : "item '");
             if (len > 0) {
-                say_cut(p, item, len);
-                say(p, "' unknown");
+                himpi_env_say_cut(p, item, len);
+                himpi_env_say(p, "' unknown");
             }
-            say(p, "; expected a comma-separated list of 0-4 (bcast, reduce, "
+            himpi_env_say(p, "; expected a comma-separated list of 0-4 (bcast, reduce, "
                 "allreduce, scatter, gather), 5 or all (every operation), or the names bcast, "
                 "reduce, allreduce, scatter, gather, allgather");
             return -1;
@@ -314,10 +183,11 @@ static int parse_ops(const parser *p, unsigned *ops)
 static int disorder(const parser *p, text lower, long long lower_value, text upper,
                     long long upper_value)
 {
-    say_value(p, upper, upper_value);
-    say(p, " is less than ");
-    say_value(p, lower, lower_value);
-    say(p, ": expected %s >= %s", variables[upper.var].name, variables[lower.var].name);
+    himpi_env_say_value(p, upper, upper_value);
+    himpi_env_say(p, " is less than ");
+    himpi_env_say_value(p, lower, lower_value);
+    himpi_env_say(p, ": expected %s >= %s", himpi_env_variables[upper.var].name,
+                  himpi_env_variables[lower.var].name);
     return -1;
 }
 
@@ -327,19 +197,20 @@ static int parse_msg_range(const parser *p, long long *min_msg, long long *max_m
         size(p, MAX_MSG, BYTES_ACCEPTED, max_msg) != 0)
         return -1;
     if (*max_msg < *min_msg)
-        return disorder(p, read_var(p, MIN_MSG), *min_msg, read_var(p, MAX_MSG), *max_msg);
+        return disorder(p, himpi_env_read(p, MIN_MSG), *min_msg, himpi_env_read(p, MAX_MSG),
+                        *max_msg);
     return 0;
 }
 
 static int parse_alg(const parser *p, enum var var, HiMPI_Alg *alg)
 {
-    text t = read_var(p, var);
+    text t = himpi_env_read(p, var);
     *alg = HIMPI_ALG_COUNT;
     if (t.value == NULL || HiMPI_Alg_from_name(t.value, alg) == MPI_SUCCESS)
         return 0;
-    invalid(p, t, "expected an algorithm:");
+    himpi_env_invalid(p, t, "expected an algorithm:");
     for (int a = 0; a < HIMPI_ALG_COUNT; a++)
-        say(p, "%s %s", a > 0 ? "," : "", HiMPI_Alg_name((HiMPI_Alg)a));
+        himpi_env_say(p, "%s %s", a > 0 ? "," : "", HiMPI_Alg_name((HiMPI_Alg)a));
     return -1;
 }
 
@@ -360,8 +231,8 @@ static int parse_precision(const parser *p, MPIB_precision *precision)
         integer(p, MAX_REPS, 1, INT_MAX, "expected an integer >= 1", &precision->max_reps) != 0)
         return -1;
     if (precision->max_reps < precision->min_reps)
-        return disorder(p, read_var(p, MIN_REPS), builtin.min_reps, read_var(p, MAX_REPS),
-                        builtin.max_reps);
+        return disorder(p, himpi_env_read(p, MIN_REPS), builtin.min_reps,
+                        himpi_env_read(p, MAX_REPS), builtin.max_reps);
     if (fraction(p, CL, &precision->cl) != 0 || fraction(p, EPS, &precision->eps) != 0)
         return -1;
     return 0;
@@ -369,21 +240,21 @@ static int parse_precision(const parser *p, MPIB_precision *precision)
 
 static int parse_search(const parser *p, char *search, size_t len)
 {
-    text t = read_var(p, SEARCH);
+    text t = himpi_env_read(p, SEARCH);
     const char *name = t.value != NULL ? t.value : himpi_search_default();
     if (!himpi_search_known(name))
-        return invalid(p, t, "expected guided or exhaustive");
+        return himpi_env_invalid(p, t, "expected guided or exhaustive");
     snprintf(search, len, "%s", name);
     return 0;
 }
 
 static int parse_wait(const parser *p, MPIB_wait_policy *wait)
 {
-    text t = read_var(p, WAIT);
+    text t = himpi_env_read(p, WAIT);
     *wait = MPIB_WAIT_BLOCKING;
     if (t.value == NULL || MPIB_wait_policy_parse(t.value, wait) == MPI_SUCCESS)
         return 0;
-    return invalid(p, t, "expected blocking or yield");
+    return himpi_env_invalid(p, t, "expected blocking or yield");
 }
 
 int himpi_env_parse(himpi_env_getter get, void *ctx, himpi_env *env, char *err, size_t errlen)
@@ -418,7 +289,7 @@ int himpi_env_parse(himpi_env_getter get, void *ctx, himpi_env *env, char *err, 
 static int known(const char *name, size_t len)
 {
     for (int v = 0; v < VAR_COUNT; v++)
-        if (span_is(name, len, variables[v].name))
+        if (span_is(name, len, himpi_env_variables[v].name))
             return 1;
     return 0;
 }
@@ -432,11 +303,11 @@ int himpi_env_check_names(char *const *envp, char *err, size_t errlen)
         size_t len = strcspn(*envp, "=");
         if (strncmp(*envp, "HIMPI_", 6) != 0 || known(*envp, len))
             continue;
-        say_cut(&p, *envp, len);
-        say(&p, " is not a HiMPI variable (known:");
+        himpi_env_say_cut(&p, *envp, len);
+        himpi_env_say(&p, " is not a HiMPI variable (known:");
         for (int v = 0; v < VAR_COUNT; v++)
-            say(&p, "%s %s", v > 0 ? "," : "", variables[v].name);
-        say(&p, ")");
+            himpi_env_say(&p, "%s %s", v > 0 ? "," : "", himpi_env_variables[v].name);
+        himpi_env_say(&p, ")");
         return -1;
     }
     return 0;

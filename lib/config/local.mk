@@ -2,6 +2,8 @@
 libhimpi_internal_la_SOURCES += \
 	%D%/env.c \
 	%D%/env.h \
+	%D%/env_messages.c \
+	%D%/env_parser.h \
 	%D%/runtime.c \
 	%D%/runtime.h \
 	%D%/table.c \

@@ -4,15 +4,17 @@
  * and nothing is kept in step by hand:
  *   core/names.c      names, HiMPI_Alg_supported, the legacy ids
  *   coll/dispatch.c   the function of each (operation, algorithm) pair
+ *   coll/algorithms.h the declaration of each algorithm
  *   hier/drivers.c    the hierarchical driver of each operation
  *   tune/model.c      the Hockney cost of each pair
  *   doc/man/local.mk  the algorithm list of libhimpi(3)
  *   config/env.c      the search strategies HIMPI_SEARCH accepts
+ *   topo/levels.c     the hwloc object type of each hardware level
  * Adding an algorithm to an operation is one row of HIMPI_CATALOGUE and
- * its file coll/<op>/<alg>.c (a new algorithm name is also one row of
- * HIMPI_ALGORITHMS and its value in himpi.h's HiMPI_Alg); adding an
- * operation is one row of HIMPI_OPERATIONS, its driver hier/<op>.c and
- * its entry points (api/entry_points.c). */
+ * its file coll/<op>/<alg>.c, listed in coll/local.mk (a new algorithm
+ * name is also one row of HIMPI_ALGORITHMS and its value in himpi.h's
+ * HiMPI_Alg); adding an operation is one row of HIMPI_OPERATIONS, its
+ * driver hier/<op>.c and its entry points (api/entry_points.c). */
 #ifndef HIMPI_CORE_CATALOGUE_H
 #define HIMPI_CORE_CATALOGUE_H
 
@@ -111,5 +113,24 @@
 #define HIMPI_SEARCHES(X)                                                                          \
     X(guided, "guided")                                                                            \
     X(exhaustive, "exhaustive")
+
+/* X(ID, name, hw, hwloc): the levels of a machine's hierarchy, from the
+ * whole system down (core/hwlevels.h's himpi_topo_kind), with the
+ * HiMPI_Hwlevel plans group by (HIMPI_HW_<hw>, or NONE where plans cannot)
+ * and the type of hwloc object (HWLOC_OBJ_<hwloc>, or NONE where no type
+ * is the level: the cluster and node are above hwloc's machine, and NUMA
+ * domains are memory children in hwloc 2).  Groups (hwloc Group objects)
+ * come last: their place varies between machines. */
+#define HIMPI_HWLEVELS(X)                                                                      \
+    X(CLUSTER, "cluster", NONE, NONE)                                                          \
+    X(NODE, "node", NODE, NONE)                                                                \
+    X(PACKAGE, "package", PACKAGE, PACKAGE)                                                    \
+    X(NUMA, "numa", NUMA, NONE)                                                                \
+    X(L3, "l3cache", L3, L3CACHE)                                                              \
+    X(L2, "l2cache", L2, L2CACHE)                                                              \
+    X(L1, "l1cache", L1, L1CACHE)                                                              \
+    X(CORE, "core", CORE, CORE)                                                                \
+    X(PU, "pu", NONE, PU)                                                                      \
+    X(GROUP, "group", NONE, GROUP)
 
 #endif /* HIMPI_CORE_CATALOGUE_H */

@@ -1,4 +1,4 @@
-# lib/core: the catalogue, names, validation, typed buffers, point-to-point.
+# lib/core: the catalogue, names, validation, typed buffers, memory, point-to-point.
 libhimpi_internal_la_SOURCES += \
 	%D%/alloc.c \
 	%D%/alloc.h \
@@ -6,6 +6,8 @@ libhimpi_internal_la_SOURCES += \
 	%D%/blocks.c \
 	%D%/blocks.h \
 	%D%/catalogue.h \
+	%D%/hwlevels.c \
+	%D%/hwlevels.h \
 	%D%/names.c \
 	%D%/names.h \
 	%D%/ops.c \

@@ -10,12 +10,10 @@
 static int bcast_plan(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                       const HiMPI_Plan *plan, int depth)
 {
-    himpi_comm *state;
     himpi_levels l;
     HiMPI_Alg flat;
     int rc, seg = plan->segment_size;
-    if ((rc = himpi_comm_get_private(comm, &state)) != MPI_SUCCESS ||
-        (rc = himpi_levels_next(state, plan, &depth, root, 0, &l, &flat)) != MPI_SUCCESS)
+    if ((rc = himpi_levels_next(comm, plan, &depth, root, 0, &l, &flat)) != MPI_SUCCESS)
         return rc;
     if (flat != HIMPI_ALG_COUNT)
         return himpi_coll(HIMPI_OP_BCAST, flat).bcast(buffer, count, datatype, root, comm, seg);

@@ -2,6 +2,8 @@
  * call of a collective with a plan. */
 #include <config.h>
 
+#include <stddef.h>
+
 #include "core/catalogue.h"
 #include "core/ops.h"
 #include "core/validate.h"

@@ -22,15 +22,17 @@ static int fill(himpi_comm *state, const himpi_layout *layout, int root, himpi_l
     return himpi_layout_leaders(state, layout, l->root, &l->outer);
 }
 
-int himpi_levels_next(himpi_comm *state, const HiMPI_Plan *plan, int *depth, int root,
-                      int ordered, himpi_levels *l, HiMPI_Alg *flat)
+int himpi_levels_next(MPI_Comm comm, const HiMPI_Plan *plan, int *depth, int root, int ordered,
+                      himpi_levels *l, HiMPI_Alg *flat)
 {
-    int p;
-    MPI_Comm_size(himpi_comm_private(state), &p);
+    himpi_comm *state;
+    int p, rc = himpi_comm_get_private(comm, &state);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    MPI_Comm_size(comm, &p);
     for (; p > 1 && *depth < plan->nlevels; (*depth)++) {
         const himpi_layout *layout;
-        int rc = himpi_comm_layout(state, &plan->level[*depth], &layout);
-        if (rc != MPI_SUCCESS)
+        if ((rc = himpi_comm_layout(state, &plan->level[*depth], &layout)) != MPI_SUCCESS)
             return rc;
         if (layout->g == 1)
             continue;
@@ -45,27 +47,24 @@ int himpi_levels_next(himpi_comm *state, const HiMPI_Plan *plan, int *depth, int
     return MPI_SUCCESS;
 }
 
-static int prepare(himpi_comm *state, const HiMPI_Plan *plan, int depth, int root, int ordered,
+static int prepare(MPI_Comm comm, const HiMPI_Plan *plan, int depth, int root, int ordered,
                    HiMPI_Alg *flat)
 {
     himpi_levels l;
-    himpi_comm *inner;
     HiMPI_Alg below;
-    int rc = himpi_levels_next(state, plan, &depth, root, ordered, &l, flat);
+    int rc = himpi_levels_next(comm, plan, &depth, root, ordered, &l, flat);
     if (rc != MPI_SUCCESS || *flat != HIMPI_ALG_COUNT)
         return rc;
     /* The drivers recurse into this rank's group with the root's position
      * in it, or the group's first rank. */
     int inner_root = root < 0 ? -1 : l.group == l.root_group ? l.root - l.start : 0;
-    if ((rc = himpi_comm_get_private(l.inner, &inner)) != MPI_SUCCESS)
-        return rc;
-    return prepare(inner, plan, depth + 1, inner_root, ordered, &below);
+    return prepare(l.inner, plan, depth + 1, inner_root, ordered, &below);
 }
 
-int himpi_levels_prepare(himpi_comm *state, const HiMPI_Plan *plan, int root, int ordered,
+int himpi_levels_prepare(MPI_Comm comm, const HiMPI_Plan *plan, int root, int ordered,
                          HiMPI_Alg *flat)
 {
-    return prepare(state, plan, 0, root, ordered, flat);
+    return prepare(comm, plan, 0, root, ordered, flat);
 }
 
 int himpi_levels_share(const himpi_levels *l, void *buffer, int count, MPI_Datatype datatype)

@@ -24,24 +24,24 @@ typedef struct himpi_levels {
                          takes no part */
 } himpi_levels;
 
-/* Finds, from plan level *depth on, the first level that divides state's
- * communicator (levels with a single group are skipped) for a collective
- * rooted at root (or unrooted if root < 0; root is a rank of state's
- * communicator) and fills l with it: *flat is then HIMPI_ALG_COUNT and
+/* Finds, from plan level *depth on, the first level that divides comm (one
+ * of HiMPI's own communicators; levels with a single group are skipped)
+ * for a collective rooted at root (or unrooted if root < 0; root is a rank
+ * of comm) and fills l with it: *flat is then HIMPI_ALG_COUNT and
  * *depth that level.  Otherwise the rest of the plan runs as one
  * algorithm on the whole communicator, *flat: alg_in when no level
  * divides it, a level's algorithm when its groups are single ranks, and
  * alg_in when ordered is set and the level's groups are not contiguous (a
  * non-commutative reduction, whose operands must stay in rank order).
  * Creates communicators at their first use (collective). */
-int himpi_levels_next(himpi_comm *state, const HiMPI_Plan *plan, int *depth, int root,
-                      int ordered, himpi_levels *l, HiMPI_Alg *flat);
+int himpi_levels_next(MPI_Comm comm, const HiMPI_Plan *plan, int *depth, int root, int ordered,
+                      himpi_levels *l, HiMPI_Alg *flat);
 
-/* Creates every communicator plan needs on state's communicator and below
+/* Creates every communicator plan needs on comm and below
  * for a collective rooted at root (-1: unrooted), as the collective's
  * first call would, without communicating otherwise; *flat is what
  * himpi_levels_next gives for the first level.  Collective. */
-int himpi_levels_prepare(himpi_comm *state, const HiMPI_Plan *plan, int root, int ordered,
+int himpi_levels_prepare(MPI_Comm comm, const HiMPI_Plan *plan, int root, int ordered,
                          HiMPI_Alg *flat);
 
 /* After the step between groups of an unrooted collective: the ranks that

@@ -34,12 +34,9 @@ int himpi_request_init(HiMPI_Op op, himpi_comm *state, const HiMPI_Plan *plan,
     *request = HIMPI_REQUEST_NULL;
     /* The drivers keep their layouts on the state of HiMPI's duplicate. */
     MPI_Comm comm = himpi_comm_private(state);
-    himpi_comm *own;
     HiMPI_Alg flat;
-    int rc;
-    if ((rc = himpi_comm_get_private(comm, &own)) != MPI_SUCCESS ||
-        (rc = himpi_levels_prepare(own, plan, args->root, himpi_args_ordered(op, args),
-                                    &flat)) != MPI_SUCCESS)
+    int rc = himpi_levels_prepare(comm, plan, args->root, himpi_args_ordered(op, args), &flat);
+    if (rc != MPI_SUCCESS)
         return rc;
     HiMPI_Request r = himpi_alloc(1, sizeof *r, "a persistent request");
     *r = (struct HiMPI_Request_s){.plan = *plan, .args = *args, .driver = himpi_driver(op),

@@ -8,24 +8,9 @@
 
 #include "himpi.h"
 #include "mpib.h"
+#include "core/alloc.h"
 #include "topo/topo.h"
 #include "core/validate.h"
-
-int HiMPI_Hwlevel_from_name(const char *name, HiMPI_Hwlevel *level)
-{
-    himpi_topo_kind kind;
-    if (level == NULL || himpi_topo_kind_from_name(name, &kind) != MPI_SUCCESS ||
-        kind < HIMPI_TOPO_NODE || kind > HIMPI_TOPO_CORE)
-        return MPI_ERR_ARG;
-    *level = (HiMPI_Hwlevel)(kind - 1);
-    return MPI_SUCCESS;
-}
-
-const char *HiMPI_Hwlevel_name(HiMPI_Hwlevel level)
-{
-    return level >= 0 && level < HIMPI_HW_COUNT ? himpi_topo_kind_name((himpi_topo_kind)(level + 1))
-                                                : NULL;
-}
 
 /* ---------------------------------------------------------------------- */
 /* Level information, an attribute of each communicator hsplit makes       */
@@ -154,9 +139,8 @@ static int hierarchy_colors(MPI_Comm comm, int p, int rank, int *colors, const c
 {
     himpi_topo_paths paths;
     int rc = himpi_topo_paths_gather(comm, &paths);
-    long long *keys = rc == MPI_SUCCESS ? malloc((size_t)p * 2 * sizeof *keys) : NULL;
-    if (rc == MPI_SUCCESS && keys == NULL)
-        rc = MPI_ERR_NO_MEM;
+    long long *keys =
+        rc == MPI_SUCCESS ? himpi_alloc((size_t)p * 2, sizeof *keys, "topology keys") : NULL;
     if (rc == MPI_SUCCESS) {
         int below = himpi_topo_common(p, (const himpi_topo_step *const *)paths.path,
                                       paths.length) + 1;
@@ -165,7 +149,7 @@ static int hierarchy_colors(MPI_Comm comm, int p, int rank, int *colors, const c
             keys[2 * r] = has ? paths.path[r][below].kind : -1;
             keys[2 * r + 1] = has ? paths.path[r][below].id : -1;
         }
-        rc = himpi_topo_match(p, keys, 2, colors);
+        himpi_topo_match(p, keys, 2, colors);
         *name = colors[rank] >= 0 ? himpi_topo_kind_name(
                                         (himpi_topo_kind)paths.path[rank][below].kind)
                                   : NULL;
@@ -212,9 +196,7 @@ static int hsplit(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm, int with_root
         rc = requested_level(info, &named, &kind);
     if ((rc = agree(comm, rc)) != MPI_SUCCESS)
         return rc;
-    int *colors = malloc((size_t)p * sizeof *colors);
-    if (colors == NULL)
-        return MPI_ERR_NO_MEM;
+    int *colors = himpi_alloc((size_t)p, sizeof *colors, "the ranks' colors");
     const char *name = himpi_topo_kind_name(kind);
     rc = named ? named_colors(comm, p, kind, colors)
                : hierarchy_colors(comm, p, rank, colors, &name);

@@ -1,5 +1,5 @@
-/* levels.c: the hardware topology through hwloc: the kinds of level and
- * their names, a node's levels (NUMA placed among them where it
+/* levels.c: the hardware topology through hwloc: the hwloc type of each
+ * kind of level, a node's levels (NUMA placed among them where it
  * subdivides one), and the path and steps of a binding in them. */
 #include <config.h>
 
@@ -9,42 +9,17 @@
 
 #include "topo/topo.h"
 
-static const char *const kind_names[HIMPI_TOPO_KINDS] = {
-    [HIMPI_TOPO_CLUSTER] = "cluster", [HIMPI_TOPO_NODE] = "node",
-    [HIMPI_TOPO_PACKAGE] = "package", [HIMPI_TOPO_NUMA] = "numa",
-    [HIMPI_TOPO_L3] = "l3cache",      [HIMPI_TOPO_L2] = "l2cache",
-    [HIMPI_TOPO_L1] = "l1cache",      [HIMPI_TOPO_CORE] = "core",
-    [HIMPI_TOPO_PU] = "pu",           [HIMPI_TOPO_GROUP] = "group",
-};
-
-const char *himpi_topo_kind_name(himpi_topo_kind kind)
-{
-    return kind >= 0 && kind < HIMPI_TOPO_KINDS ? kind_names[kind] : NULL;
-}
-
-int himpi_topo_kind_from_name(const char *name, himpi_topo_kind *kind)
-{
-    for (int k = 0; name != NULL && k < HIMPI_TOPO_GROUP; k++)
-        if (strcmp(name, kind_names[k]) == 0) {
-            *kind = (himpi_topo_kind)k;
-            return MPI_SUCCESS;
-        }
-    return MPI_ERR_ARG;
-}
-
 /* The hwloc type of each kind of level that is a type of hwloc object. */
 static hwloc_obj_type_t type_of(himpi_topo_kind kind)
 {
-    switch (kind) {
-    case HIMPI_TOPO_PACKAGE: return HWLOC_OBJ_PACKAGE;
-    case HIMPI_TOPO_L3:      return HWLOC_OBJ_L3CACHE;
-    case HIMPI_TOPO_L2:      return HWLOC_OBJ_L2CACHE;
-    case HIMPI_TOPO_L1:      return HWLOC_OBJ_L1CACHE;
-    case HIMPI_TOPO_CORE:    return HWLOC_OBJ_CORE;
-    case HIMPI_TOPO_PU:      return HWLOC_OBJ_PU;
-    case HIMPI_TOPO_GROUP:   return HWLOC_OBJ_GROUP;
-    default:                 return HWLOC_OBJ_TYPE_MAX;
-    }
+#define HWLOC_OBJ_NONE HWLOC_OBJ_TYPE_MAX
+    static const hwloc_obj_type_t types[HIMPI_TOPO_KINDS] = {
+#define TYPE(ID, name, hw, hwloc) [HIMPI_TOPO_##ID] = HWLOC_OBJ_##hwloc,
+        HIMPI_HWLEVELS(TYPE)
+#undef TYPE
+    };
+#undef HWLOC_OBJ_NONE
+    return types[kind];
 }
 
 /* The kind of a level of hwloc objects; HIMPI_TOPO_KINDS for the types

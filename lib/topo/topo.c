@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "mpib.h"
+#include "core/alloc.h"
 #include "topo/topo.h"
 
 /* ---------------------------------------------------------------------- */
@@ -49,11 +50,9 @@ static int compare_keyed(const void *a, const void *b)
     return c != 0 ? c : (x->owner > y->owner) - (x->owner < y->owner);
 }
 
-int himpi_topo_match(int n, const long long *keys, int width, int *colors)
+void himpi_topo_match(int n, const long long *keys, int width, int *colors)
 {
-    keyed *sorted = malloc((size_t)(n > 0 ? n : 1) * sizeof *sorted);
-    if (sorted == NULL)
-        return MPI_ERR_NO_MEM;
+    keyed *sorted = himpi_alloc((size_t)n, sizeof *sorted, "topology keys");
     for (int i = 0; i < n; i++)
         sorted[i] = (keyed){keys + (size_t)i * (size_t)width, width, i};
     qsort(sorted, (size_t)n, sizeof *sorted, compare_keyed);
@@ -68,7 +67,6 @@ int himpi_topo_match(int n, const long long *keys, int width, int *colors)
                                                       : sorted[i].owner;
     }
     free(sorted);
-    return MPI_SUCCESS;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -204,22 +202,19 @@ static int exchange_steps(MPI_Comm comm, const int *status, long long node, int 
 {
     int p = paths->p, rank, total = 0;
     MPI_Comm_rank(comm, &rank);
-    int *counts = malloc((size_t)p * 2 * sizeof *counts), *displs = counts + p;
-    if (counts == NULL)
-        return MPI_ERR_NO_MEM;
+    int *counts = himpi_alloc((size_t)p * 2, sizeof *counts, "counts and displacements"),
+        *displs = counts + p;
     for (int r = 0; r < p; r++) {
         paths->length[r] = status[3 * r + 2];
         counts[r] = 2 * paths->length[r]; /* two long longs a step */
         displs[r] = 2 * total;
         total += paths->length[r];
     }
-    himpi_topo_step *steps = malloc((size_t)paths->length[rank] * sizeof *steps);
-    int rc = MPI_ERR_NO_MEM;
-    if (steps != NULL && (paths->steps = malloc((size_t)total * sizeof *paths->steps)) != NULL) {
-        my_steps(node, all, kind, steps);
-        rc = MPI_Allgatherv(steps, counts[rank], MPI_LONG_LONG, paths->steps, counts, displs,
+    himpi_topo_step *steps = himpi_alloc((size_t)paths->length[rank], sizeof *steps, "a path");
+    paths->steps = himpi_alloc((size_t)total, sizeof *paths->steps, "the paths");
+    my_steps(node, all, kind, steps);
+    int rc = MPI_Allgatherv(steps, counts[rank], MPI_LONG_LONG, paths->steps, counts, displs,
                             MPI_LONG_LONG, comm);
-    }
     for (int r = 0; rc == MPI_SUCCESS && r < p; r++)
         paths->path[r] = paths->steps + displs[r] / 2;
     free(steps);
@@ -227,21 +222,17 @@ static int exchange_steps(MPI_Comm comm, const int *status, long long node, int 
     return rc;
 }
 
-/* Gathers every rank's whole path (all) or its node and its step at kind.
- * The buffers have the same sizes on every rank, so all ranks allocate
- * them or fail alike. */
+/* Gathers every rank's whole path (all) or its node and its step at kind. */
 static int gather(MPI_Comm comm, int all, himpi_topo_kind kind, himpi_topo_paths *paths)
 {
     int p, rank;
     MPI_Comm_size(comm, &p);
     MPI_Comm_rank(comm, &rank);
     *paths = (himpi_topo_paths){p, NULL, NULL, NULL};
-    int *status = malloc((size_t)p * 3 * sizeof *status);
-    paths->length = malloc((size_t)p * sizeof *paths->length);
-    paths->path = malloc((size_t)p * sizeof *paths->path);
-    int rc = status != NULL && paths->length != NULL && paths->path != NULL
-                 ? exchange_status(comm, p, rank, all, status)
-                 : MPI_ERR_NO_MEM;
+    int *status = himpi_alloc((size_t)p * 3, sizeof *status, "the ranks' status");
+    paths->length = himpi_alloc((size_t)p, sizeof *paths->length, "the paths");
+    paths->path = himpi_alloc((size_t)p, sizeof *paths->path, "the paths");
+    int rc = exchange_status(comm, p, rank, all, status);
     long long node = rc == MPI_SUCCESS ? place->node : -1;
     if (rc == MPI_SUCCESS && status[3 * rank + 1])
         rc = real_node(comm, rank, &node);
@@ -270,16 +261,15 @@ int himpi_topo_colors(MPI_Comm comm, himpi_topo_kind kind, int *colors)
         return MPI_ERR_ARG;
     himpi_topo_paths paths;
     int rc = gather(comm, 0, kind, &paths);
-    long long *keys = rc == MPI_SUCCESS ? malloc((size_t)paths.p * 2 * sizeof *keys) : NULL;
-    if (rc == MPI_SUCCESS && keys == NULL)
-        rc = MPI_ERR_NO_MEM;
+    long long *keys =
+        rc == MPI_SUCCESS ? himpi_alloc((size_t)paths.p * 2, sizeof *keys, "topology keys") : NULL;
     for (int r = 0; rc == MPI_SUCCESS && r < paths.p; r++) {
         /* The cluster spans the nodes; every other object lies in one. */
         keys[2 * r] = kind == HIMPI_TOPO_CLUSTER ? 0 : paths.path[r][0].id;
         keys[2 * r + 1] = paths.path[r][1].id;
     }
     if (rc == MPI_SUCCESS)
-        rc = himpi_topo_match(paths.p, keys, 2, colors);
+        himpi_topo_match(paths.p, keys, 2, colors);
     free(keys);
     himpi_topo_paths_free(&paths);
     return rc;
@@ -292,10 +282,8 @@ int himpi_topo_color(MPI_Comm comm, HiMPI_Hwlevel level, int *color)
     int p, rank;
     MPI_Comm_size(comm, &p);
     MPI_Comm_rank(comm, &rank);
-    int *colors = malloc((size_t)p * sizeof *colors);
-    if (colors == NULL)
-        return MPI_ERR_NO_MEM;
-    int rc = himpi_topo_colors(comm, (himpi_topo_kind)(level + 1), colors);
+    int *colors = himpi_alloc((size_t)p, sizeof *colors, "the ranks' colors");
+    int rc = himpi_topo_colors(comm, himpi_topo_kind_of(level), colors);
     if (rc == MPI_SUCCESS)
         *color = colors[rank];
     free(colors);

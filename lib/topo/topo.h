@@ -37,29 +37,7 @@
 #include <hwloc.h>
 
 #include "himpi.h"
-
-/* The kinds of level, from the whole system down; HiMPI_Hwlevel l is kind
- * l + 1.  Groups (hwloc Group objects) have no place in that order. */
-typedef enum himpi_topo_kind {
-    HIMPI_TOPO_CLUSTER,
-    HIMPI_TOPO_NODE,
-    HIMPI_TOPO_PACKAGE,
-    HIMPI_TOPO_NUMA,
-    HIMPI_TOPO_L3,
-    HIMPI_TOPO_L2,
-    HIMPI_TOPO_L1,
-    HIMPI_TOPO_CORE,
-    HIMPI_TOPO_PU,
-    HIMPI_TOPO_GROUP,
-    HIMPI_TOPO_KINDS /* the number of kinds, not a kind */
-} himpi_topo_kind;
-
-/* Kind <-> name ("cluster", "node", ..., "pu", "group").  from_name
- * accepts the names of himpi.h's list only (not "group", whose place
- * varies between machines): MPI_SUCCESS or MPI_ERR_ARG.  kind_name gives
- * NULL for an invalid kind. */
-const char *himpi_topo_kind_name(himpi_topo_kind kind);
-int himpi_topo_kind_from_name(const char *name, himpi_topo_kind *kind);
+#include "core/hwlevels.h"
 
 /* ---------------------------------------------------------------------- */
 /* Collective queries                                                       */
@@ -115,9 +93,8 @@ void himpi_topo_reset(void);
 int himpi_topo_common(int n, const himpi_topo_step *const path[], const int length[]);
 
 /* colors[i] = the lowest j whose key (keys[j * width .. j * width +
- * width - 1]) equals key i, or -1 if a component of key i is negative.
- * MPI_SUCCESS or MPI_ERR_NO_MEM. */
-int himpi_topo_match(int n, const long long *keys, int width, int *colors);
+ * width - 1]) equals key i, or -1 if a component of key i is negative. */
+void himpi_topo_match(int n, const long long *keys, int width, int *colors);
 
 /* Splits a leading "node:N" item (N >= 1; blanks around it are skipped)
  * off value: *nodes = N and *rest = what follows, or *nodes = 1 and
