@@ -68,11 +68,11 @@ int himpi_allreduce_native(const void *sendbuf, void *recvbuf, int count,
     return MPIB_Allreduce(sendbuf, recvbuf, count, datatype, op, comm);
 }
 
-/* The library's collective NAME on the arguments that follow: the blocking
+/* The library's collective on the arguments that follow: the blocking
  * call, or when yielding the nonblocking one completed under the wait
  * policy (r is the caller's request). */
-#define WAITED(NAME, ...)                                                                      \
-    (yielding() ? finish(MPI_I##NAME(__VA_ARGS__, &r), &r) : MPI_##NAME(__VA_ARGS__))
+#define WAITED(blocking, nonblocking, ...)                                                     \
+    (yielding() ? finish(nonblocking(__VA_ARGS__, &r), &r) : blocking(__VA_ARGS__))
 
 /* Counts and displacements of a v-collective: blocks[i] * per elements
  * for rank i, both in one allocation (free *counts).  Returns this rank's
@@ -104,14 +104,14 @@ static int blocks_native(HiMPI_Op op, const himpi_coll_args *a, MPI_Comm comm, c
     if (blocks == NULL)
         switch (op) {
         case HIMPI_OP_SCATTER:
-            return WAITED(Scatter, a->sendbuf, a->sendcount, a->sendtype, a->recvbuf, a->recvcount,
-                          a->recvtype, a->root, comm);
+            return WAITED(MPI_Scatter, MPI_Iscatter, a->sendbuf, a->sendcount, a->sendtype,
+                          a->recvbuf, a->recvcount, a->recvtype, a->root, comm);
         case HIMPI_OP_GATHER:
-            return WAITED(Gather, a->sendbuf, a->sendcount, a->sendtype, a->recvbuf, a->recvcount,
-                          a->recvtype, a->root, comm);
+            return WAITED(MPI_Gather, MPI_Igather, a->sendbuf, a->sendcount, a->sendtype,
+                          a->recvbuf, a->recvcount, a->recvtype, a->root, comm);
         default:
-            return WAITED(Allgather, a->sendbuf, a->sendcount, a->sendtype, a->recvbuf,
-                          a->recvcount, a->recvtype, comm);
+            return WAITED(MPI_Allgather, MPI_Iallgather, a->sendbuf, a->sendcount, a->sendtype,
+                          a->recvbuf, a->recvcount, a->recvtype, comm);
         }
     /* The root's side has the counts of every rank; the other side, this
      * rank's count. */
@@ -120,16 +120,16 @@ static int blocks_native(HiMPI_Op op, const himpi_coll_args *a, MPI_Comm comm, c
                         scatter ? a->recvcount : a->sendcount, comm, &counts, &displs);
     switch (op) {
     case HIMPI_OP_SCATTER:
-        rc = WAITED(Scatterv, a->sendbuf, counts, displs, a->sendtype, a->recvbuf, mine,
-                    a->recvtype, a->root, comm);
+        rc = WAITED(MPI_Scatterv, MPI_Iscatterv, a->sendbuf, counts, displs, a->sendtype,
+                    a->recvbuf, mine, a->recvtype, a->root, comm);
         break;
     case HIMPI_OP_GATHER:
-        rc = WAITED(Gatherv, a->sendbuf, mine, a->sendtype, a->recvbuf, counts, displs,
-                    a->recvtype, a->root, comm);
+        rc = WAITED(MPI_Gatherv, MPI_Igatherv, a->sendbuf, mine, a->sendtype, a->recvbuf, counts,
+                    displs, a->recvtype, a->root, comm);
         break;
     default:
-        rc = WAITED(Allgatherv, a->sendbuf, mine, a->sendtype, a->recvbuf, counts, displs,
-                    a->recvtype, comm);
+        rc = WAITED(MPI_Allgatherv, MPI_Iallgatherv, a->sendbuf, mine, a->sendtype, a->recvbuf,
+                    counts, displs, a->recvtype, comm);
     }
     free(counts);
     return rc;
