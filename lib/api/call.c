@@ -85,13 +85,16 @@ int himpi_call(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm)
 int himpi_call_params(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm,
                       const HiMPI_Params *params)
 {
+    himpi_comm *state;
     HiMPI_Plan plan;
     int p, rank, rc;
     if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
-        (rc = himpi_check_params(op, params, p)) != MPI_SUCCESS)
+        (rc = himpi_check_params(op, params, p)) != MPI_SUCCESS ||
+        (rc = himpi_check_args(op, args, p, rank)) != MPI_SUCCESS ||
+        (rc = himpi_comm_get(comm, &state)) != MPI_SUCCESS)
         return rc;
     himpi_plan_of_params(params, &plan);
-    return himpi_hier_call(op, args, comm, &plan);
+    return himpi_hier_run(op, args, state, &plan);
 }
 
 int himpi_call_init(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm, MPI_Info info,
