@@ -22,7 +22,8 @@
  * calls instead (HiMPI_<op>_init_plan with the plan of the params, then
  * CT_STARTS starts, completed alternately with HiMPI_Wait and HiMPI_Test,
  * the input changing before every start and each result checked) on the
- * algorithm pairs scale mode samples (below), and
+ * algorithm pairs scale mode samples (below), with the large message on
+ * two datatypes (ints and the gapped affine type, not in place), and
  * tests the persistent requests themselves: many starts of the table's
  * plan (the MPI library's persistent collective where it has one) and of
  * a hierarchical plan, no communicator created by any start, and the
