@@ -233,6 +233,12 @@ typedef struct HiMPI_Tune_settings {
  * accepted.  Local. */
 int HiMPI_Tune_settings_from_env(HiMPI_Tune_settings *settings, char *err, size_t errlen);
 
+/* The wait policy of HIMPI_WAIT ("blocking" when unset), for a program
+ * that measures or runs collectives without HiMPI_Init, which sets it
+ * itself.  The variable is read alone: other HIMPI_* variables do not
+ * matter.  Returns 0, or -1 with a message in err.  Local. */
+int HiMPI_Wait_policy_from_env(MPIB_wait_policy *policy, char *err, size_t errlen);
+
 /* The zeroed buffers of op at size M on comm with root, as HiMPI's and
  * libmpib's containers size them (M bytes for bcast, M / 8 doubles for
  * reduce and allreduce, M bytes per rank for scatter, gather and

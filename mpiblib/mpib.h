@@ -271,8 +271,8 @@ int MPIB_measure_msgset(MPIB_method method, MPIB_coll_container *container, MPI_
  * MPIB_WAIT_YIELD: a nonblocking call, then MPI_Test and sched_yield() until
  *   it completes.  MPI libraries that busy-poll (MPICH's ch4 device) are
  *   otherwise unusable with more ranks than cores.
- * The initial policy comes from the environment variable HIMPI_WAIT
- * ("blocking" or "yield"; unset means blocking), read at the first wait. */
+ * The policy is blocking until the program sets another: libmpib reads no
+ * environment (HiMPI sets it from its settings, the tools from --wait). */
 typedef enum MPIB_wait_policy {
     MPIB_WAIT_BLOCKING,
     MPIB_WAIT_YIELD
@@ -284,13 +284,7 @@ typedef enum MPIB_wait_policy {
 int MPIB_wait_policy_parse(const char *name, MPIB_wait_policy *policy);
 const char *MPIB_wait_policy_name(MPIB_wait_policy policy);
 
-/* The policy from HIMPI_WAIT: MPI_SUCCESS with *policy set (blocking if the
- * variable is unset or empty), or MPI_ERR_ARG if its value is not valid. */
-int MPIB_wait_policy_from_env(MPIB_wait_policy *policy);
-
-/* The policy in force for this process.  The first call reads HIMPI_WAIT;
- * an invalid value is reported once on stderr (by rank 0 of
- * MPI_COMM_WORLD) and the blocking policy is used. */
+/* The policy in force for this process, and setting it. */
 MPIB_wait_policy MPIB_get_wait_policy(void);
 void MPIB_set_wait_policy(MPIB_wait_policy policy);
 

@@ -2,16 +2,13 @@
 #include <config.h>
 
 #include <sched.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "mpib.h"
 
 static const char *const policy_names[] = {"blocking", "yield"};
 
-/* -1 until the first use reads HIMPI_WAIT. */
-static int current_policy = -1;
+static MPIB_wait_policy current_policy = MPIB_WAIT_BLOCKING;
 
 int MPIB_wait_policy_parse(const char *name, MPIB_wait_policy *policy)
 {
@@ -30,38 +27,14 @@ const char *MPIB_wait_policy_name(MPIB_wait_policy policy)
     return policy_names[policy];
 }
 
-int MPIB_wait_policy_from_env(MPIB_wait_policy *policy)
-{
-    const char *value = getenv("HIMPI_WAIT");
-    if (value == NULL || value[0] == '\0') {
-        *policy = MPIB_WAIT_BLOCKING;
-        return MPI_SUCCESS;
-    }
-    return MPIB_wait_policy_parse(value, policy);
-}
-
 MPIB_wait_policy MPIB_get_wait_policy(void)
 {
-    if (current_policy < 0) {
-        MPIB_wait_policy policy;
-        if (MPIB_wait_policy_from_env(&policy) != MPI_SUCCESS) {
-            int initialized = 0, rank = 0;
-            MPI_Initialized(&initialized);
-            if (initialized)
-                MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-            if (rank == 0)
-                fprintf(stderr, "himpi: HIMPI_WAIT='%s' is not valid (accepted: blocking, "
-                        "yield); using blocking\n", getenv("HIMPI_WAIT"));
-            policy = MPIB_WAIT_BLOCKING;
-        }
-        current_policy = (int)policy;
-    }
-    return (MPIB_wait_policy)current_policy;
+    return current_policy;
 }
 
 void MPIB_set_wait_policy(MPIB_wait_policy policy)
 {
-    current_policy = (int)policy;
+    current_policy = policy;
 }
 
 int MPIB_Wait(MPI_Request *request, MPI_Status *status)

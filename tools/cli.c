@@ -21,8 +21,11 @@ int cli_init(int *argc, char ***argv, const char *name, void (*usage)(void), cli
     *m = (cli_measure){MPIB_precision_default(), MPIB_WAIT_BLOCKING, MPIB_METHOD_MAX, 0};
     /* getopt reports unknown options itself; keep that to rank 0. */
     opterr = rank == 0;
-    if (MPIB_wait_policy_from_env(&m->wait) != MPI_SUCCESS)
-        return cli_bad("HIMPI_WAIT", getenv("HIMPI_WAIT"), "blocking, yield");
+    char err[256];
+    if (HiMPI_Wait_policy_from_env(&m->wait, err, sizeof err) != 0) {
+        cli_say(stderr, "%s: %s\n", program, err);
+        return 2;
+    }
     return 0;
 }
 

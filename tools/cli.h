@@ -6,6 +6,7 @@
 #include <getopt.h>
 #include <stdio.h>
 
+#include "himpi_tune.h"
 #include "mpib.h"
 
 /* The options for precision and waiting, and their help text. */
@@ -54,8 +55,8 @@ typedef struct cli_measure {
 } cli_measure;
 
 /* Starts a tool: MPI_Init, the rank, the program name for messages, its
- * usage text, and the measurement defaults (HIMPI_WAIT read; 2 if it is
- * invalid). */
+ * usage text, and the measurement defaults (the wait policy from HIMPI_WAIT,
+ * read by libhimpi; 2 if it is invalid). */
 int cli_init(int *argc, char ***argv, const char *program, void (*usage)(void),
              cli_measure *m);
 

@@ -4,7 +4,6 @@
 #include "config/runtime.h"
 #include "hier/cache.h"
 #include "himpi.h"
-#include "mpib.h"
 #include "tune/tune_runtime.h"
 
 /* Whether HiMPI_Init called MPI_Init, so that HiMPI_Finalize must call
@@ -51,8 +50,6 @@ int HiMPI_Init(int *argc, char ***argv)
     if ((rc = himpi_cache_init()) != MPI_SUCCESS ||
         (rc = himpi_runtime_load(MPI_COMM_WORLD, &rt)) != MPI_SUCCESS)
         return rc;
-    /* Rank 0's policy, like every other setting. */
-    MPIB_set_wait_policy(rt->env.wait);
     himpi_runtime_set_global(rt);
     if ((rc = MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, release_runtime, &runtime_keyval,
                                      NULL)) != MPI_SUCCESS ||

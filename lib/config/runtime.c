@@ -11,6 +11,7 @@
 #include "config/runtime.h"
 #include "config/table_file.h"
 #include "himpi_tune.h"
+#include "mpib.h"
 
 extern char **environ;
 
@@ -124,6 +125,7 @@ int himpi_runtime_load(MPI_Comm comm, himpi_runtime **out)
         himpi_runtime_release(rt);
         return rc;
     }
+    MPIB_set_wait_policy(rt->env.wait);
     *out = rt;
     return MPI_SUCCESS;
 }

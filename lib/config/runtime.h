@@ -24,7 +24,9 @@ typedef struct himpi_runtime {
  * setting is reported on rank 0 and gives MPI_ERR_ARG on every rank.  A
  * malformed or unreadable table is reported on rank 0 ("file:line:
  * reason") and the runtime starts with an empty table (the default plan),
- * or, with HIMPI_STRICT=1, gives MPI_ERR_ARG on every rank. */
+ * or, with HIMPI_STRICT=1, gives MPI_ERR_ARG on every rank.  Loaded, its
+ * wait policy (rank 0's, like every setting) becomes the process's: the
+ * one place HIMPI_WAIT takes effect. */
 int himpi_runtime_load(MPI_Comm comm, himpi_runtime **rt);
 
 /* Takes and drops a reference; the last drop frees. */

@@ -1,5 +1,5 @@
-/* settings.c: the tuning settings of the HIMPI_* environment, for
- * programs that tune as HiMPI_Init would. */
+/* settings.c: the tuning settings and the wait policy of the HIMPI_*
+ * environment, for programs that tune or measure as HiMPI_Init would. */
 #include <config.h>
 
 #include <stdlib.h>
@@ -28,5 +28,21 @@ int HiMPI_Tune_settings_from_env(HiMPI_Tune_settings *s, char *err, size_t errle
                                .segment_size = env.segment_size > 0 ? env.segment_size : 0,
                                .precision = env.precision};
     memcpy(s->conf_file, env.conf_file, sizeof s->conf_file);
+    return 0;
+}
+
+/* The environment's HIMPI_WAIT alone: every other variable reads as unset. */
+static const char *wait_only(const char *name, void *ctx)
+{
+    (void)ctx;
+    return strcmp(name, "HIMPI_WAIT") == 0 ? getenv(name) : NULL;
+}
+
+int HiMPI_Wait_policy_from_env(MPIB_wait_policy *policy, char *err, size_t errlen)
+{
+    himpi_env env;
+    if (himpi_env_parse(wait_only, NULL, &env, err, errlen) != 0)
+        return -1;
+    *policy = env.wait;
     return 0;
 }

@@ -24,7 +24,7 @@ endif
 
 mpi_sources = %D%/mpitap.h %D%/mpitap.c
 %C%_test_measure_SOURCES = %D%/test_measure.c $(mpi_sources)
-%C%_test_measure_LDADD = libmpib.la
+%C%_test_measure_LDADD = $(test_himpi_ldadd)
 %C%_test_measure_LDFLAGS = $(test_ldflags)
 %C%_test_plain_SOURCES = %D%/test_plain.c $(mpi_sources)
 %C%_test_plain_LDADD = $(test_himpi_ldadd)

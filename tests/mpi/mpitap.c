@@ -3,10 +3,12 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <mpi.h>
 
+#include "himpi_tune.h"
 #include "mpib.h"
 #include "mpitap.h"
 
@@ -21,6 +23,16 @@ void tap_init(int *argc, char ***argv)
     MPI_Init(argc, argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
+    /* Every rank has the same environment, so all stop or none. */
+    MPIB_wait_policy wait;
+    char err[256];
+    if (HiMPI_Wait_policy_from_env(&wait, err, sizeof err) != 0) {
+        if (rank == 0)
+            printf("Bail out! %s\n", err);
+        MPI_Finalize();
+        exit(1);
+    }
+    MPIB_set_wait_policy(wait);
 }
 
 void tap_check(int cond, const char *fmt, ...)

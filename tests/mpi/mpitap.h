@@ -7,7 +7,8 @@
 #ifndef MPITAP_H
 #define MPITAP_H
 
-/* Initialises MPI (the wait policy comes from HIMPI_WAIT). */
+/* Initialises MPI and sets the wait policy from HIMPI_WAIT (an invalid
+ * value bails out). */
 void tap_init(int *argc, char ***argv);
 
 /* Records a failure on this rank if cond is false (local, not collective). */

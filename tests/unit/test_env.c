@@ -6,9 +6,11 @@
 #include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "config/env.h"
+#include "himpi_tune.h"
 #include "unit.h"
 
 typedef struct pair {
@@ -632,6 +634,31 @@ START_TEST(check_names_reports_first_unknown)
 }
 END_TEST
 
+/* The policy libhimpi gives programs that run without HiMPI_Init: HIMPI_WAIT
+ * alone, whatever the other variables hold. */
+START_TEST(wait_policy_alone)
+{
+    char err[256];
+    MPIB_wait_policy w = MPIB_WAIT_YIELD;
+    unsetenv("HIMPI_WAIT");
+    setenv("HIMPI_GROUPS", "zero", 1);
+    ck_assert_int_eq(HiMPI_Wait_policy_from_env(&w, err, sizeof err), 0);
+    ck_assert_int_eq(w, MPIB_WAIT_BLOCKING);
+    setenv("HIMPI_WAIT", "", 1);
+    ck_assert_int_eq(HiMPI_Wait_policy_from_env(&w, err, sizeof err), 0);
+    ck_assert_int_eq(w, MPIB_WAIT_BLOCKING);
+    setenv("HIMPI_WAIT", "yield", 1);
+    ck_assert_int_eq(HiMPI_Wait_policy_from_env(&w, err, sizeof err), 0);
+    ck_assert_int_eq(w, MPIB_WAIT_YIELD);
+    setenv("HIMPI_WAIT", "YIELD", 1);
+    ck_assert_int_eq(HiMPI_Wait_policy_from_env(&w, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "HIMPI_WAIT"));
+    ck_assert_ptr_nonnull(strstr(err, "expected blocking or yield"));
+    unsetenv("HIMPI_WAIT");
+    unsetenv("HIMPI_GROUPS");
+}
+END_TEST
+
 Suite *unit_suite(void)
 {
     Suite *s = suite_create("env");
@@ -653,6 +680,7 @@ Suite *unit_suite(void)
     tcase_add_test(t, messages_cut_to_errlen);
     tcase_add_test(t, check_names_accepts_known_and_foreign);
     tcase_add_test(t, check_names_reports_first_unknown);
+    tcase_add_test(t, wait_policy_alone);
     suite_add_tcase(s, t);
     return s;
 }

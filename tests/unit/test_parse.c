@@ -74,24 +74,6 @@ START_TEST(wait_policy_names)
 }
 END_TEST
 
-START_TEST(wait_policy_environment)
-{
-    MPIB_wait_policy w = MPIB_WAIT_YIELD;
-    unsetenv("HIMPI_WAIT");
-    ck_assert_int_eq(MPIB_wait_policy_from_env(&w), MPI_SUCCESS);
-    ck_assert_int_eq(w, MPIB_WAIT_BLOCKING);
-    setenv("HIMPI_WAIT", "", 1);
-    ck_assert_int_eq(MPIB_wait_policy_from_env(&w), MPI_SUCCESS);
-    ck_assert_int_eq(w, MPIB_WAIT_BLOCKING);
-    setenv("HIMPI_WAIT", "yield", 1);
-    ck_assert_int_eq(MPIB_wait_policy_from_env(&w), MPI_SUCCESS);
-    ck_assert_int_eq(w, MPIB_WAIT_YIELD);
-    setenv("HIMPI_WAIT", "YIELD", 1);
-    ck_assert_int_eq(MPIB_wait_policy_from_env(&w), MPI_ERR_ARG);
-    unsetenv("HIMPI_WAIT");
-}
-END_TEST
-
 Suite *unit_suite(void)
 {
     Suite *s = suite_create("parse");
@@ -101,7 +83,6 @@ Suite *unit_suite(void)
     tcase_add_test(t, sizes_limited_by_max);
     tcase_add_test(t, method_names);
     tcase_add_test(t, wait_policy_names);
-    tcase_add_test(t, wait_policy_environment);
     suite_add_tcase(s, t);
     return s;
 }
