@@ -8,87 +8,114 @@
 top=${1:-$(cd "$(dirname "$0")/.." && pwd)}
 cd "$top" || exit 1
 
-# The layers of lib/ and what each may include besides itself: the layers
-# below it, however far down (doc/architecture.md draws the arrows).
-below() {
-  case $1 in
-  core) echo "" ;;
-  coll | topo | config) echo "core" ;;
-  hier) echo "coll topo core" ;;
-  select) echo "config core" ;;
-  tune) echo "hier coll topo config core" ;;
-  api) echo "tune select hier coll topo config core" ;;
-  esac
+find lib mpiblib tools -name '*.[ch]' | LC_ALL=C sort | awk '
+BEGIN {
+    layers = " core coll topo hier config select tune api "
+    # What each layer of lib/ may include besides itself: the layers below
+    # it, however far down (doc/architecture.md draws the arrows).
+    below["core"] = ""
+    below["coll"] = "core"
+    below["topo"] = "core"
+    below["config"] = "core"
+    below["hier"] = "coll topo core"
+    below["select"] = "config core"
+    below["tune"] = "hier coll topo config core"
+    below["api"] = "tune select hier coll topo config core"
+    public = "himpi.h himpi_tune.h mpib.h"
 }
-layers="core coll topo hier config select tune api"
-public="himpi.h himpi_tune.h mpib.h"
 
-files=$(find lib mpiblib tools -name '*.[ch]' | LC_ALL=C sort)
-n=0
-failed=0
-echo "1..$(echo "$files" | wc -l)"
-for f in $files; do
-  n=$((n + 1))
-  dir=$(dirname "$f")
-  case $f in
-  lib/*/*) layer=$(echo "$f" | cut -d/ -f2) ;;
-  lib/*) layer=public ;;
-  mpiblib/*) layer=mpiblib ;;
-  tools/*) layer=tools ;;
-  esac
-  if [ "$layer" != public ] && [ "$layer" != mpiblib ] && [ "$layer" != tools ] &&
-    ! echo " $layers " | grep -q " $layer "; then
-    echo "not ok $n - $f: lib/$layer is not a layer (doc/architecture.md lists them: $layers)"
-    failed=$((failed + 1))
-    continue
-  fi
-  allowed=$(below "$layer")
-  # Every include of a project header: "x.h", "layer/x.h", <himpi*.h>, <mpib.h>.
-  problems=$(grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*["<]' "$f" |
-    sed 's/^\([0-9]*\):[[:space:]]*#[[:space:]]*include[[:space:]]*\(["<]\)\([^">]*\)[">].*/\1 \2 \3/' |
-    while read -r line quote header; do
-      why=
-      case $quote$header in
-      '<'himpi*.h | '<'mpib.h) [ "$layer" = tools ] || why="a project header in <>: use \"$header\"" ;;
-      '<'*) continue ;;
-      '"'config.h) continue ;;
-      esac
-      if [ -z "$why" ]; then
-        case $layer:$header in
-        public:himpi.h | public:mpib.h | public:himpi_tune.h) ;;
-        public:*) why="a public header includes only public headers" ;;
-        mpiblib:*/* | mpiblib:himpi*) why="mpiblib knows nothing of HiMPI" ;;
-        mpiblib:*) [ -f "mpiblib/$header" ] || why="no such header in mpiblib/" ;;
-        tools:*/*) why="the tools use only the installed public headers ($public)" ;;
-        tools:*)
-          echo " $public " | grep -q " $header " || [ -f "tools/$header" ] ||
-            why="the tools use only the installed public headers ($public) and their own"
-          ;;
-        *:*/*)
-          to=${header%%/*}
-          if [ "$to" = "$layer" ]; then
-            [ -f "lib/$header" ] || why="no such header"
-          elif echo " $layers " | grep -q " $to "; then
-            echo " $allowed " | grep -q " $to " ||
-              why="$layer may not include $to (it may include: ${allowed:-nothing but itself})"
-          else
-            why="$to is not a layer"
-          fi
-          ;;
-        *:himpi.h | *:himpi_tune.h | *:mpib.h) ;;
-        *:*) [ -f "$dir/$header" ] || why="name it as layer/header (\"$layer/$header\" or another layer's)" ;;
-        esac
-      fi
-      close='"'
-      [ "$quote" = '<' ] && close='>'
-      [ -n "$why" ] && echo "$f:$line: #include $quote$header$close: $why"
-    done)
-  if [ -z "$problems" ]; then
-    echo "ok $n - $f"
-  else
-    echo "not ok $n - $f"
-    echo "$problems" | sed 's/^/# /'
-    failed=$((failed + 1))
-  fi
-done
-[ "$failed" = 0 ]
+function exists(path,    line, found) {
+    found = (getline line < path) >= 0
+    close(path)
+    return found
+}
+
+function has(list, word) {
+    return index(" " list " ", " " word " ") > 0
+}
+
+# Why the include of header h breaks the rule for a file of layer in dir,
+# or "" if it does not.
+function rule(layer, dir, h,    to, allowed) {
+    if (layer == "public")
+        return has(public, h) ? "" : "a public header includes only public headers"
+    if (layer == "mpiblib") {
+        if (h ~ /\// || h ~ /^himpi/)
+            return "mpiblib knows nothing of HiMPI"
+        return exists("mpiblib/" h) ? "" : "no such header in mpiblib/"
+    }
+    if (layer == "tools") {
+        if (h ~ /\//)
+            return "the tools use only the installed public headers (" public ")"
+        if (has(public, h) || exists("tools/" h))
+            return ""
+        return "the tools use only the installed public headers (" public ") and their own"
+    }
+    if (h ~ /\//) {
+        to = h
+        sub(/\/.*/, "", to)
+        if (to == layer)
+            return exists("lib/" h) ? "" : "no such header"
+        if (!has(layers, to))
+            return to " is not a layer"
+        allowed = below[layer]
+        if (has(allowed, to))
+            return ""
+        return layer " may not include " to " (it may include: " \
+            (allowed == "" ? "nothing but itself" : allowed) ")"
+    }
+    if (has(public, h) || exists(dir "/" h))
+        return ""
+    return "name it as layer/header (\"" layer "/" h "\" or another layer\x27s)"
+}
+
+function check(n, f,    parts, layer, dir, text, line, opener, h, why, problems) {
+    split(f, parts, "/")
+    layer = parts[1] != "lib" ? parts[1] : parts[3] == "" ? "public" : parts[2]
+    dir = f
+    sub(/\/[^\/]*$/, "", dir)
+    if (layer != "public" && layer != "mpiblib" && layer != "tools" && !has(layers, layer)) {
+        print "not ok " n " - " f ": lib/" layer " is not a layer (doc/architecture.md lists them:" \
+            substr(layers, 1, length(layers) - 1) ")"
+        return 1
+    }
+    problems = ""
+    line = 0
+    while ((getline text < f) > 0) {
+        line++
+        if (text !~ /^[ \t]*#[ \t]*include[ \t]*["<]/)
+            continue
+        sub(/^[ \t]*#[ \t]*include[ \t]*/, "", text)
+        opener = substr(text, 1, 1)
+        h = substr(text, 2)
+        sub(/[">].*/, "", h)
+        if (opener == "<") {
+            if (h !~ /^himpi.*\.h$/ && h != "mpib.h")
+                continue
+            why = layer == "tools" ? rule(layer, dir, h) : "a project header in <>: use \"" h "\""
+        } else if (h == "config.h")
+            continue
+        else
+            why = rule(layer, dir, h)
+        if (why != "")
+            problems = problems "# " f ":" line ": #include " opener h \
+                (opener == "<" ? ">" : "\"") ": " why "\n"
+    }
+    close(f)
+    if (problems == "") {
+        print "ok " n " - " f
+        return 0
+    }
+    print "not ok " n " - " f
+    printf "%s", problems
+    return 1
+}
+
+{ files[++count] = $0 }
+
+END {
+    print "1.." count
+    for (i = 1; i <= count; i++)
+        failed += check(i, files[i])
+    exit failed > 0 ? 1 : 0
+}'

@@ -8,7 +8,8 @@
  *   - datatypes x operations x counts {0, 1, 97, a 1 MiB message} x
  *     MPI_IN_PLACE,
  *     each on every algorithm flat (g = 1 and g = p) and every pair with
- *     uneven groups;
+ *     uneven groups (the 1 MiB message on the pairs scale mode samples,
+ *     below: each algorithm with itself and with native);
  *   - multi-level plans of rank blocks and hardware levels (a synthetic
  *     topology whose groups are not contiguous under scatter binding, and
  *     are under block binding), every root, with and without in place;
