@@ -40,6 +40,7 @@ const himpi_env_variable himpi_env_variables[VAR_COUNT] = {
     /* Read by the test suite, not by the library. */
     [TEST_ALGS] = {"HIMPI_TEST_ALGS", NULL},
     [TEST_TIMEOUT] = {"HIMPI_TEST_TIMEOUT", NULL},
+    [TEST_SAMPLE] = {"HIMPI_TEST_SAMPLE", NULL},
 };
 
 text himpi_env_read(const parser *p, enum var var)

@@ -409,7 +409,7 @@ static void check_run(ct_case *c, const HiMPI_Params *params, int salt)
 
 /* ------------------------------------------------------------ sampling */
 
-/* HIMPI_TEST_SCALE=1: the sampled matrix of the SimGrid cases (colltest.h). */
+/* HIMPI_TEST_SAMPLE=1: the sampled matrix ("scale mode", colltest.h). */
 static int scale;
 
 static int isqrt(int p)
@@ -900,7 +900,7 @@ int ct_main(int argc, char **argv, const ct_op *op)
         persistent = 1;
     }
     types_init();
-    const char *sampled = getenv("HIMPI_TEST_SCALE");
+    const char *sampled = getenv("HIMPI_TEST_SAMPLE");
     scale = sampled != NULL && strcmp(sampled, "1") == 0;
     tap_diag("%s on %d ranks%s%s", HiMPI_Op_name(op->op), size,
              persistent ? ", persistent calls" : "", scale ? ", sampled matrix" : "");

@@ -89,7 +89,7 @@ static const char *const known[] = {
     "HIMPI_SEARCH",      "HIMPI_GROUPS",      "HIMPI_ALG_IN",    "HIMPI_ALG_OUT",         "HIMPI_SEGMENT_SIZE",
     "HIMPI_MIN_REPS",    "HIMPI_MAX_REPS",  "HIMPI_CL",              "HIMPI_EPS",
     "HIMPI_WAIT",        "HIMPI_DEBUG",     "HIMPI_STRICT",  "HIMPI_DISABLE",          "HIMPI_TEST_ALGS",
-    "HIMPI_TEST_TIMEOUT"};
+    "HIMPI_TEST_TIMEOUT", "HIMPI_TEST_SAMPLE"};
 
 /* Unset, set to its configure default, and (for every variable) empty all
  * give the same bytes: the struct is compared as bytes across ranks. */
