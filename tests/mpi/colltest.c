@@ -602,25 +602,35 @@ static int big_count(const ct_type *t)
     return (int)((bytes + per - 1) / per) + 3;
 }
 
+/* Whether the variants keep only the datatypes scale mode keeps: in scale
+ * mode, and above 8 ranks, where every datatype has already run at 1 to 8
+ * and what grows with p is the algorithms' structure, which the pairs
+ * sweep and the kept datatypes still cover. */
+static int few_variants(void)
+{
+    return scale || size > 8;
+}
+
 /* Whether a variant also runs with the large message.  full: whether the
  * full matrix runs it in place too (the first variant, and for reductions
  * the non-commutative one); not in place it runs every variant's.  Scale
- * mode runs the first variant's alone.  The persistent calls run the
- * first's and the gapped affine type's, not in place: a start replays the
- * blocking driver, whose large messages the blocking test runs for every
- * variant, and they took most of the persistent tests' time. */
+ * mode runs the first variant's alone.  The persistent calls, and the
+ * matrix above 8 ranks, run the first's and the gapped affine type's, not
+ * in place: a start replays the blocking driver, whose large messages the
+ * blocking test runs for every variant, and the large messages took most
+ * of the suite's time. */
 static int big_variant(int in_place, int first, int affine, int full)
 {
     if (scale)
         return !in_place && first;
-    if (persistent)
+    if (persistent || size > 8)
         return !in_place && (first || affine);
     return !in_place || full;
 }
 
 /* The datatypes and counts on every algorithm, with and without in place.
- * Scale mode keeps the contiguous and the gapped datatype with a non-zero
- * lower bound (sum on ints and the non-commutative affine maps for
+ * Scale mode and the matrix above 8 ranks keep the contiguous and the
+ * gapped datatype with a non-zero lower bound (sum on ints and the non-commutative affine maps for
  * reductions; ints, affine pairs and ints received as pairs otherwise),
  * and its one large message is of ints, not in place. */
 static void sweep_variants(void)
@@ -630,7 +640,7 @@ static void sweep_variants(void)
     for (int ip = 0; ip <= the_op->in_place; ip++) {
         if (the_op->reduction) {
             for (int r = 0; r < CT_NREDUCTIONS; r++) {
-                if (scale && r != 0 && r != CT_NONCOMMUTATIVE)
+                if (few_variants() && r != 0 && r != CT_NONCOMMUTATIVE)
                     continue;
                 const ct_type *t = &ct_types[ct_reductions[r].type];
                 for (int k = 0; k < 3; k++)
@@ -648,7 +658,7 @@ static void sweep_variants(void)
                                 {CT_VECTOR, CT_PAIR, 0},   {CT_INT, CT_PAIR, 1}};
         int nkinds = the_op->two_types ? 6 : 4;
         for (int k = 0; k < nkinds; k++) {
-            if (scale && !kinds[k][2])
+            if (few_variants() && !kinds[k][2])
                 continue;
             const ct_type *s = &ct_types[kinds[k][0]], *t = &ct_types[kinds[k][1]];
             for (int n = 0; n < 3; n++)

@@ -6,7 +6,8 @@
  *   - every valid (alg_out, alg_in) pair, every group count and every root
  *     (sampled above 8 ranks), on the operation's most demanding base case;
  *   - datatypes x operations x counts {0, 1, 97, a 1 MiB message} x
- *     MPI_IN_PLACE,
+ *     MPI_IN_PLACE (above 8 ranks the datatypes and operations scale mode
+ *     keeps, below),
  *     each on every algorithm flat (g = 1 and g = p) and every pair with
  *     uneven groups (the 1 MiB message on the pairs scale mode samples,
  *     below: each algorithm with itself and with native);
