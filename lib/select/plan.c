@@ -1,6 +1,7 @@
 /* plan.c: the plan of a plain call, looked up. */
 #include <config.h>
 
+#include <stdarg.h>
 #include <stdio.h>
 
 #include "select/plan.h"
@@ -22,28 +23,46 @@ static void describe(const HiMPI_Plan *plan, char *text, size_t len)
                  HiMPI_Alg_name(plan->alg_in), plan->segment_size);
 }
 
+/* Appends printf-style text to the line line[0..*n), keeping it terminated
+ * when it is full. */
+__attribute__((format(printf, 4, 5))) static void append(char *line, size_t len, size_t *n,
+                                                         const char *fmt, ...)
+{
+    if (*n >= len)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int m = vsnprintf(line + *n, len - *n, fmt, ap);
+    va_end(ap);
+    *n = m < 0 ? len : *n + (size_t)m;
+}
+
+/* The decision as one line, written with one call: threads and
+ * communicators deciding at once must not interleave their lines. */
 static void say(const himpi_env *env, HiMPI_Op op, int p, long long bytes,
                 const HiMPI_Plan *plan, const char *source, const himpi_plan *found)
 {
-    char text[256];
+    char text[256], line[768];
+    size_t n = 0;
     describe(plan, text, sizeof text);
-    fprintf(stderr, "himpi: %s p=%d size=%lld: g=%s (%s", HiMPI_Op_name(op), p, bytes, text,
-            source);
+    append(line, sizeof line, &n, "himpi: %s p=%d size=%lld: g=%s (%s", HiMPI_Op_name(op), p,
+           bytes, text, source);
     if (found != NULL)
-        fprintf(stderr, ": p=%d size=%lld", found->table_procs, found->table_msg_size);
+        append(line, sizeof line, &n, ": p=%d size=%lld", found->table_procs,
+               found->table_msg_size);
     if (env->groups > 0)
-        fprintf(stderr, "; g forced by HIMPI_GROUPS");
+        append(line, sizeof line, &n, "; g forced by HIMPI_GROUPS");
     if (env->alg_out != HIMPI_ALG_COUNT)
-        fprintf(stderr, "; HIMPI_ALG_OUT=%s %s", HiMPI_Alg_name(env->alg_out),
-                HiMPI_Alg_supported(op, env->alg_out) ? "applied"
-                                                      : "ignored: not for this operation");
-    if (env->alg_in != HIMPI_ALG_COUNT)
-        fprintf(stderr, "; HIMPI_ALG_IN=%s %s", HiMPI_Alg_name(env->alg_in),
-                HiMPI_Alg_supported(op, env->alg_in) ? "applied"
+        append(line, sizeof line, &n, "; HIMPI_ALG_OUT=%s %s", HiMPI_Alg_name(env->alg_out),
+               HiMPI_Alg_supported(op, env->alg_out) ? "applied"
                                                      : "ignored: not for this operation");
+    if (env->alg_in != HIMPI_ALG_COUNT)
+        append(line, sizeof line, &n, "; HIMPI_ALG_IN=%s %s", HiMPI_Alg_name(env->alg_in),
+               HiMPI_Alg_supported(op, env->alg_in) ? "applied"
+                                                    : "ignored: not for this operation");
     if (env->segment_size >= 0)
-        fprintf(stderr, "; segment forced by HIMPI_SEGMENT_SIZE");
-    fprintf(stderr, ")\n");
+        append(line, sizeof line, &n, "; segment forced by HIMPI_SEGMENT_SIZE");
+    fprintf(stderr, "%s)\n", line);
 }
 
 /* What the HIMPI_* variables force on plan. */
