@@ -61,7 +61,14 @@ int HiMPI_Finalize(void);
  * every rank returns the same code when all ranks pass the same arguments:
  * MPI_ERR_COMM (MPI_COMM_NULL or an inter-communicator), MPI_ERR_ROOT,
  * MPI_ERR_COUNT (a negative count), MPI_ERR_TYPE (MPI_DATATYPE_NULL),
- * MPI_ERR_OP (MPI_OP_NULL), MPI_ERR_ARG (invalid parameters, below).
+ * MPI_ERR_OP (MPI_OP_NULL), MPI_ERR_ARG (invalid parameters, below).  An
+ * error the MPI library raises inside a collective (an uncommitted
+ * datatype, say) is returned the same way.  At a communicator's first
+ * call, which sets up HiMPI's state of it collectively, the ranks first
+ * agree on their checks: if they failed on some ranks only, every rank
+ * returns the highest error class among them.  Later calls check locally,
+ * as MPI does: a call whose arguments are wrong on some ranks only is
+ * erroneous and may leave the others waiting, as in the MPI library.
  *
  * The plain calls choose their plan (the number of groups and the
  * algorithms) at every call, alike on every rank: what the HIMPI_*

@@ -51,24 +51,34 @@ int himpi_choose(HiMPI_Op op, himpi_comm *state, int count, MPI_Datatype datatyp
 }
 
 /* The checks of every call of op, in the order the error classes take
- * precedence; gives comm's state. */
-static int check(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm, int *rank,
-                 himpi_comm **state)
+ * precedence: comm, the arguments, plan unless it is NULL, then checked
+ * (the outcome of what the caller checked itself).  Every local check goes
+ * into himpi_comm_get, which has the ranks agree on them before a
+ * communicator's first set-up.  Gives comm's state. */
+static int check(HiMPI_Op op, const himpi_coll_args *args, const HiMPI_Plan *plan, int checked,
+                 MPI_Comm comm, int *rank, himpi_comm **state)
 {
     int p, rc;
-    if ((rc = himpi_check_comm(comm, &p, rank)) != MPI_SUCCESS ||
-        (rc = himpi_check_args(op, args, p, *rank)) != MPI_SUCCESS)
+    if ((rc = himpi_check_comm(comm, &p, rank)) != MPI_SUCCESS)
         return rc;
-    return himpi_comm_get(comm, state);
+    if ((rc = himpi_check_args(op, args, p, *rank)) == MPI_SUCCESS && plan != NULL)
+        rc = himpi_check_plan(op, plan);
+    return himpi_comm_get(comm, rc != MPI_SUCCESS ? rc : checked, state);
+}
+
+/* What a persistent init checks besides the arguments. */
+static int request_checked(const HiMPI_Request *request)
+{
+    return request == NULL ? MPI_ERR_REQUEST : MPI_SUCCESS;
 }
 
 /* Checks a plain call of op and chooses its plan; gives comm's state. */
-static int check_and_choose(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm,
-                            himpi_comm **state, HiMPI_Plan *plan)
+static int check_and_choose(HiMPI_Op op, const himpi_coll_args *args, int checked,
+                            MPI_Comm comm, himpi_comm **state, HiMPI_Plan *plan)
 {
     int rank, count, rc;
     MPI_Datatype datatype;
-    if ((rc = check(op, args, comm, &rank, state)) != MPI_SUCCESS)
+    if ((rc = check(op, args, NULL, checked, comm, &rank, state)) != MPI_SUCCESS)
         return rc;
     himpi_args_share(op, args, rank, &count, &datatype);
     return himpi_choose(op, *state, count, datatype, plan);
@@ -78,7 +88,7 @@ int himpi_call(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm)
 {
     himpi_comm *state;
     HiMPI_Plan plan;
-    int rc = check_and_choose(op, args, comm, &state, &plan);
+    int rc = check_and_choose(op, args, MPI_SUCCESS, comm, &state, &plan);
     return rc != MPI_SUCCESS ? rc : himpi_hier_run(op, args, state, &plan);
 }
 
@@ -88,10 +98,11 @@ int himpi_call_params(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm,
     himpi_comm *state;
     HiMPI_Plan plan;
     int p, rank, rc;
-    if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
-        (rc = himpi_check_params(op, params, p)) != MPI_SUCCESS ||
-        (rc = himpi_check_args(op, args, p, rank)) != MPI_SUCCESS ||
-        (rc = himpi_comm_get(comm, &state)) != MPI_SUCCESS)
+    if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS)
+        return rc;
+    if ((rc = himpi_check_params(op, params, p)) == MPI_SUCCESS)
+        rc = himpi_check_args(op, args, p, rank);
+    if ((rc = himpi_comm_get(comm, rc, &state)) != MPI_SUCCESS)
         return rc;
     himpi_plan_of_params(params, &plan);
     return himpi_hier_run(op, args, state, &plan);
@@ -102,7 +113,7 @@ int himpi_call_init(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm, MPI
 {
     himpi_comm *state;
     HiMPI_Plan plan;
-    int rc = check_and_choose(op, args, comm, &state, &plan);
+    int rc = check_and_choose(op, args, request_checked(request), comm, &state, &plan);
     return rc != MPI_SUCCESS ? rc : himpi_request_init(op, state, &plan, args, info, request);
 }
 
@@ -111,8 +122,8 @@ int himpi_call_init_plan(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm
 {
     himpi_comm *state;
     int rank, rc;
-    if ((rc = check(op, args, comm, &rank, &state)) != MPI_SUCCESS ||
-        (rc = himpi_check_plan(op, plan)) != MPI_SUCCESS)
+    if ((rc = check(op, args, plan, request_checked(request), comm, &rank, &state)) !=
+        MPI_SUCCESS)
         return rc;
     return himpi_request_init(op, state, plan, args, info, request);
 }

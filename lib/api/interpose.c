@@ -31,9 +31,9 @@ static int debug(void)
     return rt != NULL && rt->env.debug;
 }
 
-/* HIMPI_DISABLE, read by every process itself: nothing is broadcast yet
- * when it decides whether HiMPI starts at all. */
-static int disabled(void)
+/* HIMPI_DISABLE as this process reads it: nothing is broadcast yet when it
+ * decides whether HiMPI starts at all. */
+static int disabled_here(void)
 {
     const char *value = getenv("HIMPI_DISABLE");
     if (value == NULL || value[0] == '\0' || strcmp(value, "0") == 0)
@@ -44,15 +44,30 @@ static int disabled(void)
     return 1;
 }
 
+/* Whether HiMPI stays out, agreed by every process: one left out of
+ * HiMPI_Init would leave the others waiting for it there, or take its
+ * first collective for their broadcast of the settings.  Set on some
+ * processes only, it disables HiMPI on all, with a message. */
+static int disabled(int rank)
+{
+    int mine = disabled_here(), sent[2] = {mine, -mine}, most[2];
+    PMPI_Allreduce(sent, most, 2, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    int any = most[0], all = -most[1];
+    if (any && !all && rank == 0)
+        fprintf(stderr, "himpi: HIMPI_DISABLE is set on some processes only, and must be alike "
+                        "on all: not started; the MPI library's collectives run\n");
+    return any;
+}
+
 /* Starts HiMPI after the MPI library; a failure (an invalid HIMPI_*
  * value, reported by HiMPI_Init) leaves the program on MPI's own
  * collectives. */
 static void start(int provided)
 {
-    if (disabled())
-        return;
     int rank;
     PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (disabled(rank))
+        return;
     if (HiMPI_Init(NULL, NULL) != MPI_SUCCESS) {
         if (rank == 0)
             fprintf(stderr, "himpi: not started; the MPI library's collectives run\n");

@@ -88,19 +88,28 @@ static int delete_state(MPI_Comm comm, int keyval, void *value, void *extra)
     return MPI_SUCCESS;
 }
 
-static void release_all(void)
+/* Deletes the states' attributes, and with them the states, but MPI_COMM_SELF's
+ * if keep_self is set: MPI_Finalize deletes that one itself, and deleting
+ * an attribute of MPI_COMM_SELF from the delete callback of another (while
+ * MPI walks the list) is what MPICH's attribute code does not survive. */
+static void release_all(int keep_self)
 {
-    while (all_states != NULL)
-        MPI_Comm_delete_attr(all_states->user, state_keyval);
+    himpi_comm **next = &all_states;
+    while (*next != NULL)
+        if (keep_self && (*next)->user == MPI_COMM_SELF)
+            next = &(*next)->next;
+        else
+            MPI_Comm_delete_attr((*next)->user, state_keyval); /* unlinks *next */
 }
 
 /* MPI deletes MPI_COMM_SELF's attributes first thing in MPI_Finalize, while
  * MPI still works: the moment to free what an application that never
- * called HiMPI_Finalize leaves behind. */
+ * called HiMPI_Finalize leaves behind.  Freeing a keyval still in use is
+ * allowed: MPI frees it with its last attribute. */
 static int at_finalize(MPI_Comm comm, int keyval, void *value, void *extra)
 {
     (void)comm, (void)keyval, (void)value, (void)extra;
-    release_all();
+    release_all(1);
     MPI_Comm_free_keyval(&state_keyval);
     MPI_Comm_free_keyval(&finalize_keyval);
     return MPI_SUCCESS;
@@ -120,8 +129,11 @@ int himpi_cache_init(void)
 
 void himpi_cache_finalize(void)
 {
-    if (finalize_keyval != MPI_KEYVAL_INVALID)
-        MPI_Comm_delete_attr(MPI_COMM_SELF, finalize_keyval);
+    if (finalize_keyval == MPI_KEYVAL_INVALID)
+        return;
+    /* Outside any callback, MPI_COMM_SELF's state may go too. */
+    release_all(0);
+    MPI_Comm_delete_attr(MPI_COMM_SELF, finalize_keyval);
 }
 
 /* The state of comm, created at first use with a duplicate of comm if dup
@@ -138,7 +150,15 @@ static int get_state(MPI_Comm comm, int dup, himpi_comm **state)
     s->owns_dup = dup;
     MPI_Comm_size(comm, &s->p);
     MPI_Comm_rank(comm, &s->rank);
-    if (dup && (rc = MPI_Comm_dup(comm, &s->dup)) != MPI_SUCCESS) {
+    /* The duplicate returns its errors, and so do the sub-communicators
+     * made from it, which inherit its handler: HiMPI returns them to its
+     * caller, and libhimpi-pmpi hands them to the handler the user's
+     * communicator has at that call, not to a copy of the one it had when
+     * the duplicate was made. */
+    if (dup && ((rc = MPI_Comm_dup(comm, &s->dup)) != MPI_SUCCESS ||
+                (rc = MPI_Comm_set_errhandler(s->dup, MPI_ERRORS_RETURN)) != MPI_SUCCESS)) {
+        if (s->dup != comm)
+            MPI_Comm_free(&s->dup);
         free(s);
         return rc;
     }
@@ -148,8 +168,24 @@ static int get_state(MPI_Comm comm, int dup, himpi_comm **state)
     return MPI_Comm_set_attr(comm, state_keyval, s);
 }
 
-int himpi_comm_get(MPI_Comm comm, himpi_comm **state)
+/* comm's state, or NULL if it has none. */
+static himpi_comm *find_state(MPI_Comm comm)
 {
+    himpi_comm *s;
+    int found = 0;
+    return state_keyval != MPI_KEYVAL_INVALID &&
+                   MPI_Comm_get_attr(comm, state_keyval, &s, &found) == MPI_SUCCESS && found
+               ? s
+               : NULL;
+}
+
+int himpi_comm_get(MPI_Comm comm, int checked, himpi_comm **state)
+{
+    if ((*state = find_state(comm)) != NULL)
+        return checked;
+    int agreed, rc = MPI_Allreduce(&checked, &agreed, 1, MPI_INT, MPI_MAX, comm);
+    if (rc != MPI_SUCCESS || agreed != MPI_SUCCESS)
+        return rc != MPI_SUCCESS ? rc : agreed;
     return get_state(comm, 1, state);
 }
 
@@ -344,17 +380,6 @@ static int layouts_held(const himpi_comm *s)
         n += flat ? 0 : l->nleaders;
     }
     return n;
-}
-
-/* comm's state, or NULL if it has none. */
-static himpi_comm *find_state(MPI_Comm comm)
-{
-    himpi_comm *s;
-    int found = 0;
-    return state_keyval != MPI_KEYVAL_INVALID &&
-                   MPI_Comm_get_attr(comm, state_keyval, &s, &found) == MPI_SUCCESS && found
-               ? s
-               : NULL;
 }
 
 int himpi_comm_held(MPI_Comm comm)

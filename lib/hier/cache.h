@@ -18,8 +18,14 @@ typedef struct himpi_comm himpi_comm;
  * if HiMPI_Finalize has not freed them before.  Called at the first use. */
 int himpi_cache_init(void);
 
-/* HiMPI's state for comm, created at first use. */
-int himpi_comm_get(MPI_Comm comm, himpi_comm **state);
+/* HiMPI's state for comm, created at its first call, given checked, the
+ * outcome of that call's local checks of its arguments (MPI_SUCCESS or an
+ * error class).  Returns checked when comm has a state, with no
+ * communication.  Creating the state is collective (MPI_Comm_dup, the
+ * settings), so at the first call the ranks first agree on their checks:
+ * if any rank's failed, every rank returns the highest error class and
+ * none goes on into a set-up that the others would never join. */
+int himpi_comm_get(MPI_Comm comm, int checked, himpi_comm **state);
 
 /* The private duplicate of comm, where flat algorithms run. */
 MPI_Comm himpi_comm_private(const himpi_comm *state);

@@ -31,10 +31,11 @@ int himpi_hier_call(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm,
 {
     himpi_comm *state;
     int p, rank, rc;
-    if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS ||
-        (rc = himpi_check_args(op, args, p, rank)) != MPI_SUCCESS ||
-        (rc = himpi_check_plan(op, plan)) != MPI_SUCCESS ||
-        (rc = himpi_comm_get(comm, &state)) != MPI_SUCCESS)
+    if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS)
+        return rc;
+    if ((rc = himpi_check_args(op, args, p, rank)) == MPI_SUCCESS)
+        rc = himpi_check_plan(op, plan);
+    if ((rc = himpi_comm_get(comm, rc, &state)) != MPI_SUCCESS)
         return rc;
     return himpi_hier_run(op, args, state, plan);
 }

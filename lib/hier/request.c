@@ -29,8 +29,6 @@ struct HiMPI_Request_s {
 int himpi_request_init(HiMPI_Op op, himpi_comm *state, const HiMPI_Plan *plan,
                        const himpi_coll_args *args, MPI_Info info, HiMPI_Request *request)
 {
-    if (request == NULL)
-        return MPI_ERR_REQUEST;
     *request = HIMPI_REQUEST_NULL;
     /* The drivers keep their layouts on the state of HiMPI's duplicate. */
     MPI_Comm comm = himpi_comm_private(state);

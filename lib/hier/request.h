@@ -13,8 +13,9 @@
 /* Creates the persistent request of op with checked arguments on state's
  * communicator: builds the plan's layouts and sub-communicators (ordered
  * as for himpi_levels_next) and, if the plan is the MPI library's
- * collective flat, its persistent form.  MPI_ERR_REQUEST for a NULL
- * request; *request is HIMPI_REQUEST_NULL on any error.  Collective. */
+ * collective flat, its persistent form.  request is not NULL (the caller
+ * checks it with the arguments); *request is HIMPI_REQUEST_NULL on any
+ * error.  Collective. */
 int himpi_request_init(HiMPI_Op op, himpi_comm *state, const HiMPI_Plan *plan,
                        const himpi_coll_args *args, MPI_Info info, HiMPI_Request *request);
 

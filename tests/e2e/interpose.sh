@@ -5,21 +5,25 @@
 # must equal the MPI library's own (PMPI_*); HIMPI_DEBUG must show that
 # each of the six collectives went through HiMPI.  Then HIMPI_GROUPS=1 and
 # an invalid setting must fall back to the MPI library's collectives, and
-# HIMPI_DISABLE=1 must leave HiMPI out altogether.  TAP output;
-# abs_top_builddir is the build tree.
+# HIMPI_DISABLE=1 must leave HiMPI out altogether, and set on one rank only
+# it must leave HiMPI out on all, with a message.  test_misuse then runs the
+# cases interposition once got wrong: a collective on MPI_COMM_SELF before
+# MPI_Finalize, and an error handler set after the first collective.  TAP
+# output; abs_top_builddir is the build tree.
 b=${abs_top_builddir:?abs_top_builddir must name the build tree}
 np=4
 lib=$b/.libs/libhimpi-pmpi.so
 prog=$b/tests/mpi/test_interpose
+args= # the program's arguments, simple words
 . "$(dirname "$0")/../tap.sh"
-run() { # run NAME [VARIABLE=VALUE]...: the program, preloaded, with the settings
+run() { # run NAME [VARIABLE=VALUE]...: $prog $args, preloaded, with the settings
   name=$1
   shift
   # In a sanitizer build the library needs the ASan runtime, which the
   # uninstrumented timeout and shell it passes through do not load first.
   env LD_PRELOAD="$lib${LD_PRELOAD:+ $LD_PRELOAD}" HIMPI_DEBUG=1 \
     ASAN_OPTIONS="verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" "$@" \
-    timeout 300 "$b/launch" $np "$prog" >"$tmp/$name.out" 2>"$tmp/$name.err"
+    timeout 300 "$b/launch" $np "$prog" $args >"$tmp/$name.out" 2>"$tmp/$name.err"
   status=$?
   sed 's/^/# /' "$tmp/$name.out"
   [ "$status" = 0 ] || sed 's/^/# stderr: /' "$tmp/$name.err" | head -n 20
@@ -30,7 +34,7 @@ through_himpi() { # through_himpi NAME: every operation's plan was printed
     grep -q "^himpi: $op p=$np " "$tmp/$1.err" || { echo "# no HiMPI decision for $op"; return 1; }
   done
 }
-echo 1..8
+echo 1..14
 
 [ -f "$lib" ] && timeout 300 "$b/launch" $np "$prog" >"$tmp/plain.out" 2>&1
 result $? "the program passes without HiMPI"
@@ -59,3 +63,34 @@ result $? "an invalid HIMPI_GROUPS is reported and the MPI library's collectives
 
 run disabled HIMPI_DISABLE=1 HIMPI_GROUPS=2 && ! grep -q '^himpi:' "$tmp/disabled.err"
 result $? "HIMPI_DISABLE=1: a pure pass-through, results equal MPI's"
+
+# One rank's environment differs: the launcher names the rank to a wrapper.
+cat >"$tmp/on_one_rank" <<'EOF'
+#!/bin/sh
+# on_one_rank PROGRAM...: PROGRAM with HIMPI_DISABLE=1 on rank $DISABLE_RANK only.
+[ "${OMPI_COMM_WORLD_RANK:-$PMI_RANK}" = "$DISABLE_RANK" ] && export HIMPI_DISABLE=1
+exec "$@"
+EOF
+chmod +x "$tmp/on_one_rank"
+args=$prog
+prog=$tmp/on_one_rank
+some_only="HIMPI_DISABLE is set on some processes only"
+for r in 0 2; do
+  run disabled_on_$r DISABLE_RANK=$r HIMPI_GROUPS=2 &&
+    grep -q "$some_only" "$tmp/disabled_on_$r.err" &&
+    ! grep -q '^himpi: [a-z]* p=' "$tmp/disabled_on_$r.err"
+  result $? "HIMPI_DISABLE=1 on rank $r only: HiMPI stays out on every rank, with a message"
+done
+
+prog=$b/tests/mpi/test_misuse
+for args in self errhandler; do
+  timeout 300 "$b/launch" $np "$prog" $args >"$tmp/$args.plain" 2>&1
+  result $? "test_misuse $args passes without HiMPI"
+done
+args=self
+run self && run self_groups HIMPI_GROUPS=2
+result $? "preloaded: a collective on MPI_COMM_SELF, then MPI_Finalize"
+args=errhandler
+run errhandler && run errhandler_groups HIMPI_GROUPS=2 HIMPI_ALG_OUT=binomial
+result $? "preloaded: MPI_ERRORS_RETURN set after the first collective, then an uncommitted \
+type: MPI_ERR_TYPE on every rank"

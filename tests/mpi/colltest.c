@@ -776,6 +776,44 @@ static void test_errors(void)
     tap_ok("invalid arguments give the matching error class on every rank");
 }
 
+/* The first call on a fresh communicator, with a count that fails the
+ * checks on every rank but the root (rank 0 for the unrooted operations):
+ * every rank returns MPI_ERR_COUNT.  The call sets up HiMPI's state of
+ * the communicator, a collective step, so a rank whose checks passed
+ * would wait there for the others if the ranks did not agree first.  The
+ * _params and _plan calls and a persistent init (which chooses its plan as
+ * the plain calls do) each meet it. */
+static void test_errors_on_some(void)
+{
+    const ct_type *t = &ct_types[CT_INT];
+    MPI_Op op = the_op->reduction ? MPI_SUM : MPI_OP_NULL;
+    const HiMPI_Params params = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
+    HiMPI_Plan plan = {.nlevels = 1, .alg_in = HIMPI_ALG_NATIVE};
+    plan.level[0] = (HiMPI_Level){size, HIMPI_HW_NODE, HIMPI_ALG_NATIVE};
+    const char *const calls[] = {"_params", "_plan", "_init"};
+    for (int call = 0; call < 3; call++) {
+        ct_case c = case_new(t, t, op, 5, 0, 0, 1);
+        MPI_Comm fresh;
+        MPI_Comm_dup(MPI_COMM_WORLD, &fresh);
+        c.comm = fresh;
+        if (rank != c.root)
+            c.count = c.send_count = -1;
+        the_op->prepare(&c);
+        HiMPI_Request request = HIMPI_REQUEST_NULL;
+        int rc = call == 0   ? the_op->run(&c, &params, NULL)
+                 : call == 1 ? the_op->run(&c, NULL, &plan)
+                             : the_op->init(&c, NULL, &request);
+        tap_check(rc == MPI_ERR_COUNT && request == HIMPI_REQUEST_NULL,
+                  "%s with count -1 on the ranks but %d, at a communicator's first call: "
+                  "returned %d, expected %d",
+                  calls[call], c.root, rc, MPI_ERR_COUNT);
+        MPI_Comm_free(&fresh);
+        case_free(&c);
+    }
+    tap_ok("invalid arguments on some ranks only at a communicator's first call: every rank "
+           "returns the error");
+}
+
 /* ----------------------------------------------------------------- cache */
 
 /* A layout's communicators are created at its first call and never again;
@@ -915,6 +953,8 @@ int ct_main(int argc, char **argv, const ct_op *op)
     tap_diag("%s on %d ranks%s%s", HiMPI_Op_name(op->op), size,
              persistent ? ", persistent calls" : "", scale ? ", sampled matrix" : "");
     test_errors();
+    if (size > 1) /* one rank has no others to disagree with */
+        test_errors_on_some();
     test_cache();
     if (persistent)
         test_requests();

@@ -19,7 +19,7 @@ check_PROGRAMS += $(mpi_test_programs)
 # test_interpose initialises a static MPI_Comm with MPI_COMM_WORLD, which
 # is no constant in SMPI; and SMPI builds have no interposition to test.
 if !HIMPI_SMPI
-check_PROGRAMS += %D%/test_interpose
+check_PROGRAMS += %D%/test_interpose %D%/test_misuse
 endif
 
 mpi_sources = %D%/mpitap.h %D%/mpitap.c
@@ -61,6 +61,8 @@ coll_sources = %D%/colltest.h %D%/colltest.c $(mpi_sources)
 # An MPI program that knows nothing of HiMPI, for tests/e2e/interpose.sh.
 %C%_test_interpose_SOURCES = %D%/test_interpose.c
 %C%_test_interpose_LDFLAGS = $(test_ldflags)
+%C%_test_misuse_SOURCES = %D%/test_misuse.c
+%C%_test_misuse_LDFLAGS = $(test_ldflags)
 
 # The cases.  Those up to 4 ranks form the small set that MPICH runs on two
 # cores, those up to 8 the medium set.  Every program runs at 1 and 4 ranks;

@@ -95,7 +95,7 @@ static void expect_plan(HiMPI_Op op, MPI_Comm comm, int bytes, const HiMPI_Param
 {
     HiMPI_Plan got;
     himpi_comm *state;
-    int rc = himpi_comm_get(comm, &state);
+    int rc = himpi_comm_get(comm, MPI_SUCCESS, &state);
     if (rc == MPI_SUCCESS)
         rc = himpi_choose(op, state, bytes, MPI_BYTE, &got);
     tap_check(rc == MPI_SUCCESS, "himpi_choose returned %d", rc);
@@ -329,7 +329,7 @@ static void hardware_row(void)
     if (init_everywhere(MPI_SUCCESS) == MPI_SUCCESS) {
         HiMPI_Plan got;
         himpi_comm *state;
-        int rc = himpi_comm_get(MPI_COMM_WORLD, &state);
+        int rc = himpi_comm_get(MPI_COMM_WORLD, MPI_SUCCESS, &state);
         if (rc == MPI_SUCCESS)
             rc = himpi_choose(HIMPI_OP_BCAST, state, 1024, MPI_BYTE, &got);
         tap_check(rc == MPI_SUCCESS && got.nlevels == 2 && got.level[0].groups == 0 &&
