@@ -90,6 +90,22 @@ static int fraction(const parser *p, enum var var, double *out)
     return 0;
 }
 
+static int parse_lock_timeout(const parser *p, int *seconds)
+{
+    *seconds = HIMPI_LOCK_TIMEOUT_DEFAULT;
+    return integer(p, LOCK_TIMEOUT, 0, INT_MAX, "expected a number of seconds from 0 to 2147483647",
+                   seconds);
+}
+
+int himpi_env_lock_timeout(himpi_env_getter get, void *ctx, int *seconds, char *err,
+                           size_t errlen)
+{
+    const parser p = {get, ctx, err, errlen};
+    if (errlen > 0)
+        err[0] = '\0';
+    return parse_lock_timeout(&p, seconds);
+}
+
 static int parse_conf_file(const parser *p, char *conf_file, size_t len)
 {
     text t = himpi_env_read(p, CONF_FILE);
@@ -267,7 +283,12 @@ int himpi_env_parse(himpi_env_getter get, void *ctx, himpi_env *env, char *err, 
     e.num_levels = 1;
     if (errlen > 0)
         err[0] = '\0';
+    /* Only saves use the lock's time-out, and they read it themselves; a
+     * bad one is reported here so that it stops HiMPI_Init and himpi-tune
+     * before they tune, not when they save. */
+    int lock_timeout;
     if (parse_conf_file(&p, e.conf_file, sizeof e.conf_file) != 0 ||
+        parse_lock_timeout(&p, &lock_timeout) != 0 ||
         parse_tune(&p, &e.tune) != 0 || parse_ops(&p, &e.ops) != 0 ||
         parse_msg_range(&p, &e.min_msg, &e.max_msg) != 0 ||
         integer(&p, MSG_STRIDE, 2, 1024, "expected an integer from 2 to 1024",
