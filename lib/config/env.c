@@ -315,6 +315,29 @@ static int known(const char *name, size_t len)
     return 0;
 }
 
+/* s[0 .. len-1] is word in any case, compared in ASCII whatever the
+ * locale (in a Turkish one, 'i' is not the lower case of 'I'). */
+static int span_is_nocase(const char *s, size_t len, const char *word)
+{
+    if (strlen(word) != len)
+        return 0;
+    for (size_t i = 0; i < len; i++) {
+        char a = s[i] >= 'a' && s[i] <= 'z' ? (char)(s[i] - 'a' + 'A') : s[i];
+        if (a != word[i])
+            return 0;
+    }
+    return 1;
+}
+
+/* The known variable that name[0 .. len-1] spells in another case, or -1. */
+static int known_in_other_case(const char *name, size_t len)
+{
+    for (int v = 0; v < VAR_COUNT; v++)
+        if (span_is_nocase(name, len, himpi_env_variables[v].name))
+            return v;
+    return -1;
+}
+
 int himpi_env_check_names(char *const *envp, char *err, size_t errlen)
 {
     const parser p = {NULL, NULL, err, errlen};
@@ -322,9 +345,18 @@ int himpi_env_check_names(char *const *envp, char *err, size_t errlen)
         err[0] = '\0';
     for (; envp != NULL && *envp != NULL; envp++) {
         size_t len = strcspn(*envp, "=");
-        if (strncmp(*envp, "HIMPI_", 6) != 0 || known(*envp, len))
+        /* Names are case-sensitive: HiMPI_GROUPS would be ignored as
+         * silently as HIMPI_GROUP. */
+        if (len < 6 || !span_is_nocase(*envp, 6, "HIMPI_") || known(*envp, len))
             continue;
         himpi_env_say_cut(&p, *envp, len);
+        int meant = known_in_other_case(*envp, len);
+        if (meant >= 0) {
+            himpi_env_say(&p, " is not a HiMPI variable (did you mean %s? the names are "
+                              "case-sensitive)",
+                          himpi_env_variables[meant].name);
+            return -1;
+        }
         himpi_env_say(&p, " is not a HiMPI variable (known:");
         for (int v = 0; v < VAR_COUNT; v++)
             himpi_env_say(&p, "%s %s", v > 0 ? "," : "", himpi_env_variables[v].name);

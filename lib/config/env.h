@@ -69,10 +69,13 @@ int himpi_env_parse(himpi_env_getter get, void *ctx, himpi_env *env, char *err, 
 int himpi_env_lock_timeout(himpi_env_getter get, void *ctx, int *seconds, char *err,
                            size_t errlen);
 
-/* Checks the names of the HIMPI_* entries of envp (NAME=VALUE strings,
- * NULL-terminated, like environ).  Returns 0 if all are known, or -1 with
- * "HIMPI_X is not a HiMPI variable (known: ...)" for the first unknown one,
- * which is most likely a misspelling. */
+/* Checks the names of the entries of envp (NAME=VALUE strings,
+ * NULL-terminated, like environ) that start with HIMPI_ in any case.
+ * Returns 0 if all are known, or -1 for the first that is not, which is
+ * most likely a misspelling, with
+ *   HIMPI_X is not a HiMPI variable (known: ...)
+ * or, for a known name in another case (names are case-sensitive),
+ *   HiMPI_GROUPS is not a HiMPI variable (did you mean HIMPI_GROUPS? ...) */
 int himpi_env_check_names(char *const *envp, char *err, size_t errlen);
 
 /* The algorithm plain calls of op use between groups (outer = 1) or inside

@@ -594,8 +594,8 @@ START_TEST(check_names_accepts_known_and_foreign)
         envp[n] = entries[n];
     }
     envp[n++] = "PATH=/usr/bin";
-    envp[n++] = "HiMPI_Tune=lazy";
     envp[n++] = "XHIMPI_TUNE=lazy";
+    envp[n++] = "HiMPI=1";
     envp[n++] = "MPI_HIMPI=1";
     envp[n++] = "HIMPI";
     envp[n++] = "HIMPI_TUNE";
@@ -613,7 +613,7 @@ START_TEST(check_names_reports_first_unknown)
         const char *entry, *name;
     } cases[] = {
         {"HIMPI_TUN=lazy", "HIMPI_TUN"},     {"HIMPI_TUNEX=lazy", "HIMPI_TUNEX"},
-        {"HIMPI_tune=lazy", "HIMPI_tune"},   {"HIMPI_=1", "HIMPI_"},
+        {"HiMPI_Bogus=1", "HiMPI_Bogus"},   {"HIMPI_=1", "HIMPI_"},
         {"HIMPI_GROUPS_=2", "HIMPI_GROUPS_"}, {"HIMPI_NUM_LEVEL", "HIMPI_NUM_LEVEL"},
         {"HIMPI_TEST_ALG=ring", "HIMPI_TEST_ALG"}, {"HIMPI_MIN_MSG =1K", "HIMPI_MIN_MSG "},
         {"HIMPI_A_NAME_SO_LONG_THAT_THE_MESSAGE_CUTS_IT_OFF_AFTER_SIXTY_FOUR_BYTES=1",
@@ -630,6 +630,32 @@ START_TEST(check_names_reports_first_unknown)
         for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
             assert_contains(err, known[k]);
         ck_assert_int_eq(err[strlen(err) - 1], ')');
+    }
+}
+END_TEST
+
+/* A known name in the wrong case would be ignored as silently as a
+ * misspelt one: it is reported with the name meant. */
+START_TEST(check_names_reports_wrong_case)
+{
+    static const struct {
+        const char *entry, *name, *meant;
+    } cases[] = {
+        {"HiMPI_GROUPS=2", "HiMPI_GROUPS", "HIMPI_GROUPS"},
+        {"himpi_tune=lazy", "himpi_tune", "HIMPI_TUNE"},
+        {"HIMPI_tune=lazy", "HIMPI_tune", "HIMPI_TUNE"},
+        {"Himpi_Lock_Timeout=5", "Himpi_Lock_Timeout", "HIMPI_LOCK_TIMEOUT"},
+        {"HIMPI_CONF_FILe", "HIMPI_CONF_FILe", "HIMPI_CONF_FILE"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *const envp[] = {"PATH=/bin", "HIMPI_TUNE=off", (char *)cases[i].entry,
+                              "HIMPI_BOGUS=1", NULL};
+        char expected[160];
+        snprintf(expected, sizeof expected,
+                 "%s is not a HiMPI variable (did you mean %s? the names are case-sensitive)",
+                 cases[i].name, cases[i].meant);
+        ck_assert_int_eq(himpi_env_check_names(envp, err, sizeof err), -1);
+        ck_assert_str_eq(err, expected);
     }
 }
 END_TEST
@@ -716,6 +742,7 @@ Suite *unit_suite(void)
     tcase_add_test(t, messages_cut_to_errlen);
     tcase_add_test(t, check_names_accepts_known_and_foreign);
     tcase_add_test(t, check_names_reports_first_unknown);
+    tcase_add_test(t, check_names_reports_wrong_case);
     tcase_add_test(t, lock_timeout_values);
     tcase_add_test(t, wait_policy_alone);
     suite_add_tcase(s, t);
