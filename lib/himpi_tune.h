@@ -98,16 +98,21 @@ char *HiMPI_Table_format(const HiMPI_Table *t);
 int HiMPI_Row_layout(const HiMPI_Row *row, char *buf, size_t len);
 
 /* Reads and checks the table at path into t (initialised by the caller).
- * A missing file gives an empty table and 0.  Returns 0, or -1 with the
- * reason in err ("path:line: reason" for a malformed file).  Local. */
+ * A missing file gives an empty table and 0; anything but a regular file
+ * of at most 16 MiB is refused.  Returns 0, or -1 with the reason in err
+ * ("path:line: reason" for a malformed file).  Local. */
 int HiMPI_Table_load(const char *path, HiMPI_Table *t, char *err, size_t errlen);
 
 /* Writing is safe against the three ways a table can be lost: it holds an
- * exclusive lock on PATH.lock meanwhile, so two tuning runs writing one
- * file lose no rows; it writes a temporary file in the same directory and
- * renames it over PATH, so an interrupted run leaves the previous file
- * intact; and HiMPI_Table_save merges.  Both return 0, or -1 with the
- * reason in err.  Local.
+ * exclusive lock on PATH.lock meanwhile (waiting at most HIMPI_LOCK_TIMEOUT
+ * seconds, 30 by default, for another holder), so two tuning runs writing
+ * one file lose no rows; it writes a temporary file in the same directory
+ * and renames it over PATH, so an interrupted run leaves the previous file
+ * intact; and HiMPI_Table_save merges.  A symbolic link at PATH is
+ * followed (the file it leads to is replaced and locked), and the file
+ * keeps its mode and, where the caller may give it, its owner
+ * (doc/config-format.md).  Both return 0, or -1 with the reason in err.
+ * Local.
  *   HiMPI_Table_save:  merges t into the file (t's rows replace rows with
  *                      the same key, the others are kept); a malformed
  *                      existing file is not overwritten;

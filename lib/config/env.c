@@ -90,6 +90,22 @@ static int fraction(const parser *p, enum var var, double *out)
     return 0;
 }
 
+static int parse_lock_timeout(const parser *p, int *seconds)
+{
+    *seconds = HIMPI_LOCK_TIMEOUT_DEFAULT;
+    return integer(p, LOCK_TIMEOUT, 0, INT_MAX, "expected a number of seconds from 0 to 2147483647",
+                   seconds);
+}
+
+int himpi_env_lock_timeout(himpi_env_getter get, void *ctx, int *seconds, char *err,
+                           size_t errlen)
+{
+    const parser p = {get, ctx, err, errlen};
+    if (errlen > 0)
+        err[0] = '\0';
+    return parse_lock_timeout(&p, seconds);
+}
+
 static int parse_conf_file(const parser *p, char *conf_file, size_t len)
 {
     text t = himpi_env_read(p, CONF_FILE);
@@ -267,7 +283,12 @@ int himpi_env_parse(himpi_env_getter get, void *ctx, himpi_env *env, char *err, 
     e.num_levels = 1;
     if (errlen > 0)
         err[0] = '\0';
+    /* Only saves use the lock's time-out, and they read it themselves; a
+     * bad one is reported here so that it stops HiMPI_Init and himpi-tune
+     * before they tune, not when they save. */
+    int lock_timeout;
     if (parse_conf_file(&p, e.conf_file, sizeof e.conf_file) != 0 ||
+        parse_lock_timeout(&p, &lock_timeout) != 0 ||
         parse_tune(&p, &e.tune) != 0 || parse_ops(&p, &e.ops) != 0 ||
         parse_msg_range(&p, &e.min_msg, &e.max_msg) != 0 ||
         integer(&p, MSG_STRIDE, 2, 1024, "expected an integer from 2 to 1024",
@@ -294,6 +315,29 @@ static int known(const char *name, size_t len)
     return 0;
 }
 
+/* s[0 .. len-1] is word in any case, compared in ASCII whatever the
+ * locale (in a Turkish one, 'i' is not the lower case of 'I'). */
+static int span_is_nocase(const char *s, size_t len, const char *word)
+{
+    if (strlen(word) != len)
+        return 0;
+    for (size_t i = 0; i < len; i++) {
+        char a = s[i] >= 'a' && s[i] <= 'z' ? (char)(s[i] - 'a' + 'A') : s[i];
+        if (a != word[i])
+            return 0;
+    }
+    return 1;
+}
+
+/* The known variable that name[0 .. len-1] spells in another case, or -1. */
+static int known_in_other_case(const char *name, size_t len)
+{
+    for (int v = 0; v < VAR_COUNT; v++)
+        if (span_is_nocase(name, len, himpi_env_variables[v].name))
+            return v;
+    return -1;
+}
+
 int himpi_env_check_names(char *const *envp, char *err, size_t errlen)
 {
     const parser p = {NULL, NULL, err, errlen};
@@ -301,9 +345,18 @@ int himpi_env_check_names(char *const *envp, char *err, size_t errlen)
         err[0] = '\0';
     for (; envp != NULL && *envp != NULL; envp++) {
         size_t len = strcspn(*envp, "=");
-        if (strncmp(*envp, "HIMPI_", 6) != 0 || known(*envp, len))
+        /* Names are case-sensitive: HiMPI_GROUPS would be ignored as
+         * silently as HIMPI_GROUP. */
+        if (len < 6 || !span_is_nocase(*envp, 6, "HIMPI_") || known(*envp, len))
             continue;
         himpi_env_say_cut(&p, *envp, len);
+        int meant = known_in_other_case(*envp, len);
+        if (meant >= 0) {
+            himpi_env_say(&p, " is not a HiMPI variable (did you mean %s? the names are "
+                              "case-sensitive)",
+                          himpi_env_variables[meant].name);
+            return -1;
+        }
         himpi_env_say(&p, " is not a HiMPI variable (known:");
         for (int v = 0; v < VAR_COUNT; v++)
             himpi_env_say(&p, "%s %s", v > 0 ? "," : "", himpi_env_variables[v].name);

@@ -53,13 +53,29 @@ typedef const char *(*himpi_env_getter)(const char *name, void *ctx);
  * take their defaults.  Returns 0, or -1 with one message in err naming the
  * variable, its value and what is accepted, e.g.
  *   HIMPI_GROUPS='0' is not valid: expected an integer >= 1
- * (the first invalid variable in the order of the struct). */
+ * (the first invalid variable in the order of the struct, with
+ * HIMPI_LOCK_TIMEOUT, which is checked but not kept, after
+ * HIMPI_CONF_FILE). */
 int himpi_env_parse(himpi_env_getter get, void *ctx, himpi_env *env, char *err, size_t errlen);
 
-/* Checks the names of the HIMPI_* entries of envp (NAME=VALUE strings,
- * NULL-terminated, like environ).  Returns 0 if all are known, or -1 with
- * "HIMPI_X is not a HiMPI variable (known: ...)" for the first unknown one,
- * which is most likely a misspelling. */
+/* How long a table save waits for the table's lock, seconds, when
+ * HIMPI_LOCK_TIMEOUT is unset. */
+#define HIMPI_LOCK_TIMEOUT_DEFAULT 30
+
+/* HIMPI_LOCK_TIMEOUT through get, the same parser himpi_env_parse runs:
+ * table saves (table_file.c) read it each time, since HiMPI_Table_save and
+ * _write have no settings to take it from.  Returns 0 with *seconds set,
+ * or -1 with the message of himpi_env_parse. */
+int himpi_env_lock_timeout(himpi_env_getter get, void *ctx, int *seconds, char *err,
+                           size_t errlen);
+
+/* Checks the names of the entries of envp (NAME=VALUE strings,
+ * NULL-terminated, like environ) that start with HIMPI_ in any case.
+ * Returns 0 if all are known, or -1 for the first that is not, which is
+ * most likely a misspelling, with
+ *   HIMPI_X is not a HiMPI variable (known: ...)
+ * or, for a known name in another case (names are case-sensitive),
+ *   HiMPI_GROUPS is not a HiMPI variable (did you mean HIMPI_GROUPS? ...) */
 int himpi_env_check_names(char *const *envp, char *err, size_t errlen);
 
 /* The algorithm plain calls of op use between groups (outer = 1) or inside

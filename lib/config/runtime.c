@@ -212,9 +212,14 @@ int himpi_runtime_add(himpi_runtime *rt, MPI_Comm comm, const HiMPI_Row *rows, i
     int rank;
     MPI_Comm_rank(comm, &rank);
     char err[4352];
+    /* A failed save (a lock held past HIMPI_LOCK_TIMEOUT, say) costs only
+     * the file: the plans are in rt's table already. */
     if (rc == MPI_SUCCESS && rank == 0 &&
         HiMPI_Table_save(rt->env.conf_file, &fresh, err, sizeof err) != 0)
-        fprintf(stderr, "himpi: could not save the tuned plans: %s\n", err);
+        fprintf(stderr,
+                "himpi: could not save the tuned plans: %s\nhimpi: they are used for the rest "
+                "of this run but are not saved\n",
+                err);
     HiMPI_Table_free(&fresh);
     return rc;
 }

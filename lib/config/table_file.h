@@ -1,6 +1,9 @@
 /* table_file.h: files, read whole.  Tables on disk are himpi_tune.h's
- * HiMPI_Table_load, _save and _write (table_file.c): the lock is on
- * PATH.lock since the rename replaces the table's inode. */
+ * HiMPI_Table_load, _save and _write (table_file.c, doc/config-format.md's
+ * "Files"): a table file is a regular file of at most HIMPI_TABLE_FILE_MAX
+ * bytes; a save locks PATH.lock beside the file the path leads to (the
+ * rename replaces the table's inode) and keeps the table's mode and, where
+ * it may, its owner. */
 #ifndef HIMPI_TABLE_FILE_H
 #define HIMPI_TABLE_FILE_H
 
@@ -8,9 +11,16 @@
 
 #include "config/table.h"
 
-/* Reads the file at path into a malloc'ed, NUL-terminated buffer.  Returns
- * 0 with *text and *len set, 1 if the file does not exist (*text = NULL),
- * or -1 with "path: reason" in err. */
+/* The largest table file read: a table of every operation, size and
+ * algorithm pair is a few hundred KiB, and the cap keeps /dev/zero-like
+ * files from taking all memory. */
+#define HIMPI_TABLE_FILE_MAX (16 << 20)
+
+/* Reads the regular file at path (at most HIMPI_TABLE_FILE_MAX bytes) into
+ * a malloc'ed, NUL-terminated buffer.  Returns 0 with *text and *len set,
+ * 1 if the file does not exist (*text = NULL), or -1 with "path: reason"
+ * in err ("not a regular file", "larger than the 16 MiB limit", or the
+ * system's message). */
 int himpi_file_read(const char *path, char **text, size_t *len, char *err, size_t errlen);
 
 #endif /* HIMPI_TABLE_FILE_H */

@@ -57,7 +57,8 @@ int himpi_table_integer_like(const char *s);
 int himpi_table_parse_int(parser *ps, const char *field, const char *what, long long min,
                           long long max, long long *out);
 
-/* A finite floating-point number. */
+/* A finite number in plain decimal: [-]digits[.digits][(e|E)[+|-]digits]
+ * (a digit before the exponent at least). */
 int himpi_table_parse_real(parser *ps, const char *field, const char *what, double *out);
 
 /* Appends the row, whose fields the caller checked, and records its line. */

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "config/env.h"
 
@@ -103,9 +104,10 @@ static void check_names(char *const *envp, size_t small)
     if (rc == -1) {
         int any = 0;
         for (char *const *entry = envp; *entry != NULL; entry++)
-            any |= strncmp(*entry, "HIMPI_", 6) == 0;
-        require(any && strncmp(full, "HIMPI_", 6) == 0 && strlen(full) < sizeof full - 1);
-        require(strstr(full, " is not a HiMPI variable (known: HIMPI_CONF_FILE, ") != NULL);
+            any |= strncasecmp(*entry, "HIMPI_", 6) == 0;
+        require(any && strncasecmp(full, "HIMPI_", 6) == 0 && strlen(full) < sizeof full - 1);
+        require(strstr(full, " is not a HiMPI variable (known: HIMPI_CONF_FILE, ") != NULL ||
+                strstr(full, " is not a HiMPI variable (did you mean HIMPI_") != NULL);
         check_cut(full, cut, small);
     } else {
         require(rc == 0);

@@ -89,7 +89,7 @@ static const char *const known[] = {
     "HIMPI_SEARCH",      "HIMPI_GROUPS",      "HIMPI_ALG_IN",    "HIMPI_ALG_OUT",         "HIMPI_SEGMENT_SIZE",
     "HIMPI_MIN_REPS",    "HIMPI_MAX_REPS",  "HIMPI_CL",              "HIMPI_EPS",
     "HIMPI_WAIT",        "HIMPI_DEBUG",     "HIMPI_STRICT",  "HIMPI_DISABLE",          "HIMPI_TEST_ALGS",
-    "HIMPI_TEST_TIMEOUT", "HIMPI_TEST_SAMPLE"};
+    "HIMPI_TEST_TIMEOUT", "HIMPI_TEST_SAMPLE", "HIMPI_LOCK_TIMEOUT"};
 
 /* Unset, set to its configure default, and (for every variable) empty all
  * give the same bytes: the struct is compared as bytes across ranks. */
@@ -594,8 +594,8 @@ START_TEST(check_names_accepts_known_and_foreign)
         envp[n] = entries[n];
     }
     envp[n++] = "PATH=/usr/bin";
-    envp[n++] = "HiMPI_Tune=lazy";
     envp[n++] = "XHIMPI_TUNE=lazy";
+    envp[n++] = "HiMPI=1";
     envp[n++] = "MPI_HIMPI=1";
     envp[n++] = "HIMPI";
     envp[n++] = "HIMPI_TUNE";
@@ -613,7 +613,7 @@ START_TEST(check_names_reports_first_unknown)
         const char *entry, *name;
     } cases[] = {
         {"HIMPI_TUN=lazy", "HIMPI_TUN"},     {"HIMPI_TUNEX=lazy", "HIMPI_TUNEX"},
-        {"HIMPI_tune=lazy", "HIMPI_tune"},   {"HIMPI_=1", "HIMPI_"},
+        {"HiMPI_Bogus=1", "HiMPI_Bogus"},   {"HIMPI_=1", "HIMPI_"},
         {"HIMPI_GROUPS_=2", "HIMPI_GROUPS_"}, {"HIMPI_NUM_LEVEL", "HIMPI_NUM_LEVEL"},
         {"HIMPI_TEST_ALG=ring", "HIMPI_TEST_ALG"}, {"HIMPI_MIN_MSG =1K", "HIMPI_MIN_MSG "},
         {"HIMPI_A_NAME_SO_LONG_THAT_THE_MESSAGE_CUTS_IT_OFF_AFTER_SIXTY_FOUR_BYTES=1",
@@ -630,6 +630,68 @@ START_TEST(check_names_reports_first_unknown)
         for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
             assert_contains(err, known[k]);
         ck_assert_int_eq(err[strlen(err) - 1], ')');
+    }
+}
+END_TEST
+
+/* A known name in the wrong case would be ignored as silently as a
+ * misspelt one: it is reported with the name meant. */
+START_TEST(check_names_reports_wrong_case)
+{
+    static const struct {
+        const char *entry, *name, *meant;
+    } cases[] = {
+        {"HiMPI_GROUPS=2", "HiMPI_GROUPS", "HIMPI_GROUPS"},
+        {"himpi_tune=lazy", "himpi_tune", "HIMPI_TUNE"},
+        {"HIMPI_tune=lazy", "HIMPI_tune", "HIMPI_TUNE"},
+        {"Himpi_Lock_Timeout=5", "Himpi_Lock_Timeout", "HIMPI_LOCK_TIMEOUT"},
+        {"HIMPI_CONF_FILe", "HIMPI_CONF_FILe", "HIMPI_CONF_FILE"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *const envp[] = {"PATH=/bin", "HIMPI_TUNE=off", (char *)cases[i].entry,
+                              "HIMPI_BOGUS=1", NULL};
+        char expected[160];
+        snprintf(expected, sizeof expected,
+                 "%s is not a HiMPI variable (did you mean %s? the names are case-sensitive)",
+                 cases[i].name, cases[i].meant);
+        ck_assert_int_eq(himpi_env_check_names(envp, err, sizeof err), -1);
+        ck_assert_str_eq(err, expected);
+    }
+}
+END_TEST
+
+/* HIMPI_LOCK_TIMEOUT, which a table save reads (table_file.c), is also
+ * checked with every other variable, so that a bad value stops HiMPI_Init
+ * and himpi-tune before they tune rather than when they save. */
+START_TEST(lock_timeout_values)
+{
+    static const struct {
+        const char *value;
+        int seconds;
+    } good[] = {{"", 30}, {"0", 0}, {"1", 1}, {"030", 30}, {"2147483647", INT_MAX}};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        const pair set[] = {{"HIMPI_LOCK_TIMEOUT", good[i].value}, {NULL, NULL}};
+        int seconds = -1;
+        ck_assert_msg(parse(set) == 0, "%s", err);
+        ck_assert_int_eq(himpi_env_lock_timeout(get, (void *)set, &seconds, err, sizeof err), 0);
+        ck_assert_int_eq(seconds, good[i].seconds);
+    }
+    int seconds = -1;
+    const pair unset[] = {{NULL, NULL}};
+    ck_assert_int_eq(himpi_env_lock_timeout(get, (void *)unset, &seconds, err, sizeof err), 0);
+    ck_assert_int_eq(seconds, HIMPI_LOCK_TIMEOUT_DEFAULT);
+    const char *const bad[] = {"-1", "+1", "1.5", "1s", " 1", "1 ", "2147483648", "inf", "0x10"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        const pair set[] = {{"HIMPI_LOCK_TIMEOUT", bad[i]}, {NULL, NULL}};
+        char expected[160];
+        snprintf(expected, sizeof expected,
+                 "HIMPI_LOCK_TIMEOUT='%s' is not valid: expected a number of seconds from 0 to "
+                 "2147483647",
+                 bad[i]);
+        ck_assert_int_eq(parse(set), -1);
+        ck_assert_str_eq(err, expected);
+        ck_assert_int_eq(himpi_env_lock_timeout(get, (void *)set, &seconds, err, sizeof err), -1);
+        ck_assert_str_eq(err, expected);
     }
 }
 END_TEST
@@ -680,6 +742,8 @@ Suite *unit_suite(void)
     tcase_add_test(t, messages_cut_to_errlen);
     tcase_add_test(t, check_names_accepts_known_and_foreign);
     tcase_add_test(t, check_names_reports_first_unknown);
+    tcase_add_test(t, check_names_reports_wrong_case);
+    tcase_add_test(t, lock_timeout_values);
     tcase_add_test(t, wait_policy_alone);
     suite_add_tcase(s, t);
     return s;

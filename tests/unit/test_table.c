@@ -330,7 +330,7 @@ START_TEST(header_field_rejections)
     reject(HEADER "precision 5 100 1 0.025\n", 2, "invalid precision");
     reject(HEADER "precision 5 100 0.95 0\n", 2, "invalid precision");
     reject(HEADER "precision 5 100 0.95x 0.025\n", 2, "cl '0.95x': non-numeric field");
-    reject(HEADER "precision 5 100 0.95 nan\n", 2, "eps 'nan': out of range");
+    reject(HEADER "precision 5 100 0.95 nan\n", 2, "eps 'nan': non-numeric field");
 }
 END_TEST
 
@@ -380,13 +380,48 @@ START_TEST(row_rejections)
     reject(HEADER ROW("bcast", "8 1024 native native 2 1 0 -1 - -"), 2,
            "time '-1': out of range");
     reject(HEADER ROW("bcast", "8 1024 native native 2 1 0 - inf -"), 2,
-           "flat_time 'inf': out of range");
+           "flat_time 'inf': non-numeric field");
     reject(HEADER ROW("bcast", "8 1024 native native 2 1 0 - - nan"), 2,
-           "ci 'nan': out of range");
+           "ci 'nan': non-numeric field");
     reject(HEADER ROW("bcast", "8 1024 native native 2 1 0 - - 1e999"), 2,
            "ci '1e999': out of range");
     reject(HEADER ROW("bcast", "8 1024 native native 2 1 0 - - 1,5"), 2,
            "ci '1,5': non-numeric");
+}
+END_TEST
+
+/* Times, cl and eps in the decimal form the format documents, and
+ * nothing else strtod would take. */
+START_TEST(times_decimal_only)
+{
+    static const struct {
+        const char *text;
+        double value;
+    } good[] = {{"2", 2},       {"0.25", 0.25}, {"1.5e-05", 1.5e-05}, {"1.5E+05", 1.5e+05},
+                {".5", 0.5},    {"5.", 5},      {"0e0", 0},           {"007.50", 7.5},
+                {"-0", 0}};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        char text[128];
+        snprintf(text, sizeof text, HEADER ROW("bcast", "8 1024 native native 2 1 0 %s - -"),
+                 good[i].text);
+        HiMPI_Table t = parse_ok(text);
+        ck_assert_double_eq(t.rows[0].time, good[i].value);
+        HiMPI_Table_free(&t);
+    }
+    const char *const bad[] = {"0x1p-3", "0X10",  "+1e-5", "+0",  "inf",  "-inf", "nan",
+                               "infinity", "1e", "1e+",  "e5",  ".",    "-.",   "--1",
+                               "1.5e-05x", "1e5.0", "1.2.3", "\v1", "1\f"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char text[128], reason[64];
+        snprintf(text, sizeof text, HEADER ROW("bcast", "8 1024 native native 2 1 0 - %s -"),
+                 bad[i]);
+        snprintf(reason, sizeof reason, "flat_time '%s': non-numeric field", bad[i]);
+        reject(text, 2, reason);
+    }
+    reject(HEADER "precision 5 100 0x1.ep-1 0.025\n", 2, "cl '0x1.ep-1': non-numeric field");
+    reject(HEADER "precision 5 100 0.95 +0.025\n", 2, "eps '+0.025': non-numeric field");
+    reject(HEADER ROW("bcast", "8 1024 native native 2 1 0 -1e-5 - -"), 2,
+           "time '-1e-5': out of range (seconds >= 0, or '-')");
 }
 END_TEST
 
@@ -1332,6 +1367,7 @@ Suite *unit_suite(void)
     tcase_add_test(bad, header_line_rejections);
     tcase_add_test(bad, header_field_rejections);
     tcase_add_test(bad, row_rejections);
+    tcase_add_test(bad, times_decimal_only);
     tcase_add_test(bad, duplicate_rows);
     tcase_add_test(bad, line_rejections);
     tcase_add_test(bad, error_buffer_is_bounded);
