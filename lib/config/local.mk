@@ -13,7 +13,11 @@ libhimpi_internal_la_SOURCES += \
 	%D%/table_format.c \
 	%D%/table_index.c \
 	%D%/table_legacy.c \
+	%D%/table_lock.c \
+	%D%/table_lock.h \
 	%D%/table_parse.c \
 	%D%/table_parse.h \
 	%D%/table_parse_row.c \
-	%D%/table_private.h
+	%D%/table_private.h \
+	%D%/table_target.c \
+	%D%/table_target.h

@@ -4,7 +4,8 @@
  * doc/config-format.md is the reference for the text format.  Everything
  * here is pure (no MPI communication), so the unit tests and the fuzz
  * target exercise it without ranks; table_file.c does the file system part
- * (reading, and the locked, atomic, merging write). */
+ * (reading, and the locked, atomic, merging write, with table_lock.c and
+ * table_target.c). */
 #ifndef HIMPI_TABLE_H
 #define HIMPI_TABLE_H
 

@@ -23,4 +23,9 @@
  * system's message). */
 int himpi_file_read(const char *path, char **text, size_t *len, char *err, size_t errlen);
 
+/* Writes "path: reason" into err, the form of every message about a table
+ * file (the read, the lock, the write), and returns -1. */
+__attribute__((format(printf, 4, 5))) int himpi_file_error(char *err, size_t errlen,
+                                                           const char *path, const char *fmt, ...);
+
 #endif /* HIMPI_TABLE_FILE_H */

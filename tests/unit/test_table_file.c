@@ -64,7 +64,7 @@ static void list_dir(char *out, size_t size)
     free(names);
 }
 
-/* The lock of the table at path, as table_file.c takes it: a write lock
+/* The lock of the table at path, as table_lock.c takes it: a write lock
  * on all of path.lock, owned by the open file description.  cmd is
  * F_OFD_SETLK (try) or F_OFD_SETLKW (wait). */
 static int take_lock(int fd, int cmd)
