@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli_names.h"
 #include "himpi_tune_options.h"
 
 enum { OPT_ALG_IN = 2000, OPT_ALG_OUT, OPT_ALGS, OPT_OPS, OPT_PROCS, OPT_SEARCH, OPT_MERGE,
@@ -57,16 +58,6 @@ void tune_usage(void)
 }
 
 /* ------------------------------------------------------------ options */
-
-static int add_alg(const char *name, void *ctx)
-{
-    int_list *l = ctx;
-    HiMPI_Alg alg;
-    if (HiMPI_Alg_from_name(name, &alg) != MPI_SUCCESS || l->n == MAX_LIST)
-        return 0;
-    l->list[l->n++] = alg;
-    return 1;
-}
 
 static int add_op(const char *name, void *ctx)
 {
@@ -181,12 +172,13 @@ int tune_options_parse(int argc, char **argv, options *o)
             break;
         case OPT_ALG_OUT:
         case OPT_ALG_IN:
-            if (!cli_list(optarg, add_alg, c == OPT_ALG_OUT ? &o->algs_out : &o->algs_in))
+            if (!cli_alg_list(optarg, c == OPT_ALG_OUT ? o->algs_out.list : o->algs_in.list,
+                              c == OPT_ALG_OUT ? &o->algs_out.n : &o->algs_in.n))
                 return cli_bad(c == OPT_ALG_OUT ? "--alg-out" : "--alg-in", optarg,
                                "algorithm names, see himpi-tune(1)");
             break;
         case OPT_ALGS:
-            if (!cli_list(optarg, add_alg, &o->algs))
+            if (!cli_alg_list(optarg, o->algs.list, &o->algs.n))
                 return cli_bad("--algs", optarg, "algorithm names, see himpi-tune(1)");
             break;
         case OPT_TRACE:

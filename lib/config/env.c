@@ -1,13 +1,13 @@
 /* env.c: the HIMPI_* environment variables, parsed and validated. */
 #include <config.h>
 
-#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "config/decimal.h"
 #include "config/env.h"
 #include "config/env_parser.h"
 #include "core/names.h"
@@ -73,8 +73,7 @@ static int keyword(const parser *p, enum var var, const char *const *words, int 
     return himpi_env_invalid(p, t, "%s", accepted);
 }
 
-/* A real in (0, 1).  strtod would also take leading blanks and a sign, so
- * the first character must start the number itself. */
+/* A real in (0, 1), in the decimal form. */
 static int fraction(const parser *p, enum var var, double *out)
 {
     text t = himpi_env_read(p, var);
@@ -83,8 +82,8 @@ static int fraction(const parser *p, enum var var, double *out)
     char *end;
     errno = 0;
     double v = strtod(t.value, &end);
-    if (!(isdigit((unsigned char)t.value[0]) || t.value[0] == '.') || *end != '\0' ||
-        errno == ERANGE || !(v > 0.0 && v < 1.0))
+    if (!himpi_is_decimal_real(t.value) || *end != '\0' || errno == ERANGE ||
+        !(v > 0.0 && v < 1.0))
         return himpi_env_invalid(p, t, "expected a real number between 0 and 1, both excluded");
     *out = v;
     return 0;

@@ -1,5 +1,7 @@
 # lib/config: the environment, run-time settings and configuration tables.
 libhimpi_internal_la_SOURCES += \
+	%D%/decimal.c \
+	%D%/decimal.h \
 	%D%/env.c \
 	%D%/env.h \
 	%D%/env_messages.c \

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config/decimal.h"
 #include "config/table.h"
 #include "config/table_parse.h"
 #include "config/table_private.h"
@@ -81,29 +82,10 @@ int himpi_table_parse_int(parser *ps, const char *field, const char *what, long 
     return 0;
 }
 
-/* The decimal form of a real the format documents: an optional '-' (so
- * that a negative time is reported as out of range), digits with an
- * optional fraction (a digit at least), an optional exponent.  strtod
- * would also take blanks, a '+', hexadecimal, inf and nan. */
-static int decimal_real(const char *s)
-{
-    s += *s == '-';
-    size_t whole = strspn(s, "0123456789"), fraction = 0;
-    s += whole;
-    if (*s == '.') {
-        fraction = strspn(++s, "0123456789");
-        s += fraction;
-    }
-    if (whole + fraction == 0)
-        return 0;
-    if (*s == 'e' || *s == 'E')
-        return all_digits(s + 1 + (s[1] == '+' || s[1] == '-'));
-    return *s == '\0';
-}
-
 int himpi_table_parse_real(parser *ps, const char *field, const char *what, double *out)
 {
-    if (!decimal_real(field))
+    /* A '-' passes, so that a negative time is reported as out of range. */
+    if (!himpi_is_decimal_real(field))
         return himpi_table_fail(ps, ps->line, "%s '" QUOTE "': non-numeric field", what, field);
     double v = strtod(field, NULL);
     if (!isfinite(v))
