@@ -50,22 +50,6 @@ int himpi_choose(HiMPI_Op op, himpi_comm *state, int count, MPI_Datatype datatyp
     return MPI_SUCCESS;
 }
 
-/* The checks of every call of op, in the order the error classes take
- * precedence: comm, the arguments, plan unless it is NULL, then checked
- * (the outcome of what the caller checked itself).  Every local check goes
- * into himpi_comm_get, which has the ranks agree on them before a
- * communicator's first set-up.  Gives comm's state. */
-static int check(HiMPI_Op op, const himpi_coll_args *args, const HiMPI_Plan *plan, int checked,
-                 MPI_Comm comm, int *rank, himpi_comm **state)
-{
-    int p, rc;
-    if ((rc = himpi_check_comm(comm, &p, rank)) != MPI_SUCCESS)
-        return rc;
-    if ((rc = himpi_check_args(op, args, p, *rank)) == MPI_SUCCESS && plan != NULL)
-        rc = himpi_check_plan(op, plan);
-    return himpi_comm_get(comm, rc != MPI_SUCCESS ? rc : checked, state);
-}
-
 /* What a persistent init checks besides the arguments. */
 static int request_checked(const HiMPI_Request *request)
 {
@@ -78,7 +62,7 @@ static int check_and_choose(HiMPI_Op op, const himpi_coll_args *args, int checke
 {
     int rank, count, rc;
     MPI_Datatype datatype;
-    if ((rc = check(op, args, NULL, checked, comm, &rank, state)) != MPI_SUCCESS)
+    if ((rc = himpi_hier_check(op, args, NULL, checked, comm, &rank, state)) != MPI_SUCCESS)
         return rc;
     himpi_args_share(op, args, rank, &count, &datatype);
     return himpi_choose(op, *state, count, datatype, plan);
@@ -122,7 +106,7 @@ int himpi_call_init_plan(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm
 {
     himpi_comm *state;
     int rank, rc;
-    if ((rc = check(op, args, plan, request_checked(request), comm, &rank, &state)) !=
+    if ((rc = himpi_hier_check(op, args, plan, request_checked(request), comm, &rank, &state)) !=
         MPI_SUCCESS)
         return rc;
     return himpi_request_init(op, state, plan, args, info, request);

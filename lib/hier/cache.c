@@ -157,7 +157,7 @@ static int get_state(MPI_Comm comm, int dup, himpi_comm **state)
      * the duplicate was made. */
     if (dup && ((rc = MPI_Comm_dup(comm, &s->dup)) != MPI_SUCCESS ||
                 (rc = MPI_Comm_set_errhandler(s->dup, MPI_ERRORS_RETURN)) != MPI_SUCCESS)) {
-        if (s->dup != comm)
+        if (s->dup != comm && s->dup != MPI_COMM_NULL)
             MPI_Comm_free(&s->dup);
         free(s);
         return rc;

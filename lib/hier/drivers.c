@@ -26,16 +26,21 @@ int himpi_hier_run(HiMPI_Op op, const himpi_coll_args *args, himpi_comm *state,
     return drivers[op](args, himpi_comm_private(state), plan);
 }
 
+int himpi_hier_check(HiMPI_Op op, const himpi_coll_args *args, const HiMPI_Plan *plan,
+                     int checked, MPI_Comm comm, int *rank, himpi_comm **state)
+{
+    int p, rc;
+    if ((rc = himpi_check_comm(comm, &p, rank)) != MPI_SUCCESS)
+        return rc;
+    if ((rc = himpi_check_args(op, args, p, *rank)) == MPI_SUCCESS && plan != NULL)
+        rc = himpi_check_plan(op, plan);
+    return himpi_comm_get(comm, rc != MPI_SUCCESS ? rc : checked, state);
+}
+
 int himpi_hier_call(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm,
                     const HiMPI_Plan *plan)
 {
     himpi_comm *state;
-    int p, rank, rc;
-    if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS)
-        return rc;
-    if ((rc = himpi_check_args(op, args, p, rank)) == MPI_SUCCESS)
-        rc = himpi_check_plan(op, plan);
-    if ((rc = himpi_comm_get(comm, rc, &state)) != MPI_SUCCESS)
-        return rc;
-    return himpi_hier_run(op, args, state, plan);
+    int rank, rc = himpi_hier_check(op, args, plan, MPI_SUCCESS, comm, &rank, &state);
+    return rc != MPI_SUCCESS ? rc : himpi_hier_run(op, args, state, plan);
 }

@@ -26,6 +26,15 @@ himpi_driver_fn himpi_driver(HiMPI_Op op);
 int himpi_hier_run(HiMPI_Op op, const himpi_coll_args *args, himpi_comm *state,
                    const HiMPI_Plan *plan);
 
+/* The checks of every call of op, in the order their error classes take
+ * precedence: comm, args, plan unless it is NULL, then checked (the
+ * outcome of what the caller checked itself, MPI_SUCCESS if nothing).
+ * Every local check goes into himpi_comm_get, which has the ranks agree on
+ * them before a communicator's first, collective set-up.  Gives comm's
+ * state and this rank. */
+int himpi_hier_check(HiMPI_Op op, const himpi_coll_args *args, const HiMPI_Plan *plan,
+                     int checked, MPI_Comm comm, int *rank, himpi_comm **state);
+
 /* A call of op with an explicit plan on comm: checks comm, args and plan,
  * then runs it.  MPI_SUCCESS or the error class of the first problem. */
 int himpi_hier_call(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm,
