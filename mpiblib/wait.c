@@ -2,13 +2,15 @@
 #include <config.h>
 
 #include <sched.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #include "mpib.h"
 
 static const char *const policy_names[] = {"blocking", "yield"};
 
-static MPIB_wait_policy current_policy = MPIB_WAIT_BLOCKING;
+/* Atomic: under MPI_THREAD_MULTIPLE one thread may set it while others wait. */
+static _Atomic(MPIB_wait_policy) current_policy = MPIB_WAIT_BLOCKING;
 
 int MPIB_wait_policy_parse(const char *name, MPIB_wait_policy *policy)
 {

@@ -21,8 +21,8 @@
 #undef MPI_Allgather
 
 /* Whether collectives go through HiMPI: after a successful HiMPI_Init,
- * unless HIMPI_DISABLE=1 or the threading level is MPI_THREAD_MULTIPLE
- * (HiMPI's caches are not thread-safe). */
+ * unless HIMPI_DISABLE=1, at every thread level.  Set before the program's
+ * threads start, read only after. */
 static int active;
 
 static int debug(void)
@@ -62,7 +62,7 @@ static int disabled(int rank)
 /* Starts HiMPI after the MPI library; a failure (an invalid HIMPI_*
  * value, reported by HiMPI_Init) leaves the program on MPI's own
  * collectives. */
-static void start(int provided)
+static void start(void)
 {
     int rank;
     PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -73,16 +73,14 @@ static void start(int provided)
             fprintf(stderr, "himpi: not started; the MPI library's collectives run\n");
         return;
     }
-    active = provided != MPI_THREAD_MULTIPLE;
-    if (!active && debug() && rank == 0)
-        fprintf(stderr, "himpi: MPI_THREAD_MULTIPLE: the MPI library's collectives run\n");
+    active = 1;
 }
 
 int MPI_Init(int *argc, char ***argv)
 {
     int rc = PMPI_Init(argc, argv);
     if (rc == MPI_SUCCESS)
-        start(MPI_THREAD_SINGLE);
+        start();
     return rc;
 }
 
@@ -90,7 +88,7 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 {
     int rc = PMPI_Init_thread(argc, argv, required, provided);
     if (rc == MPI_SUCCESS)
-        start(*provided);
+        start();
     return rc;
 }
 

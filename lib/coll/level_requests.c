@@ -7,6 +7,7 @@
 #include "coll/level_requests.h"
 #include "core/alloc.h"
 #include "coll/native.h"
+#include "core/thread_local.h"
 #include "mpib.h"
 
 struct himpi_level_request {
@@ -16,8 +17,9 @@ struct himpi_level_request {
     MPI_Request request; /* MPI_REQUEST_NULL: the library has no persistent op */
 };
 
-/* Persistent starts run one at a time, as for the scratch (scratch.c). */
-static himpi_level_requests *current;
+/* Each thread has its own current set, as it has its own scratch
+ * (scratch.c). */
+static HIMPI_THREAD_LOCAL himpi_level_requests *current;
 
 void himpi_level_requests_begin(himpi_level_requests *s)
 {

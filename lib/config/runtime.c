@@ -29,13 +29,13 @@ void himpi_runtime_set_global(himpi_runtime *rt)
 
 himpi_runtime *himpi_runtime_retain(himpi_runtime *rt)
 {
-    rt->refs++;
+    atomic_fetch_add_explicit(&rt->refs, 1, memory_order_relaxed);
     return rt;
 }
 
 void himpi_runtime_release(himpi_runtime *rt)
 {
-    if (rt == NULL || --rt->refs > 0)
+    if (rt == NULL || atomic_fetch_sub_explicit(&rt->refs, 1, memory_order_acq_rel) > 1)
         return;
     himpi_index_free(rt->index);
     HiMPI_Table_free(&rt->table);
@@ -99,6 +99,22 @@ static int share_table(HiMPI_Table *t, MPI_Comm comm, int rank)
     return rc;
 }
 
+/* Lazy tuning times a collective on the application's communicator and
+ * adds to the table that every call reads.  Under MPI_THREAD_MULTIPLE other
+ * threads may communicate meanwhile, which the timing would take for the
+ * collective's cost, and read the table while it changes: the table's plans
+ * are used as they are.  level is the highest thread level of comm's ranks
+ * (processes may differ), so that all agree. */
+static void untuned_if_threads(himpi_env *env, int level, int rank)
+{
+    if (env->tune != HIMPI_TUNE_LAZY || level != MPI_THREAD_MULTIPLE)
+        return;
+    env->tune = HIMPI_TUNE_OFF;
+    if (rank == 0)
+        fprintf(stderr, "himpi: HIMPI_TUNE=lazy is off under MPI_THREAD_MULTIPLE (other threads' "
+                        "communication would distort the timings): the table's plans are used\n");
+}
+
 int himpi_runtime_load(MPI_Comm comm, himpi_runtime **out)
 {
     int rank;
@@ -107,14 +123,17 @@ int himpi_runtime_load(MPI_Comm comm, himpi_runtime **out)
     int status = rt != NULL ? MPI_SUCCESS : MPI_ERR_NO_MEM;
     if (rt != NULL) {
         HiMPI_Table_init(&rt->table);
-        rt->refs = 1;
+        atomic_init(&rt->refs, 1);
         if (rank == 0)
             status = read_on_root(rt);
     }
-    /* Every rank learns the worst status, so that all fail or none. */
-    int rc = MPI_Allreduce(MPI_IN_PLACE, &status, 1, MPI_INT, MPI_MAX, comm);
+    /* Every rank learns the worst status, so that all fail or none, and
+     * the highest thread level. */
+    int mine[2] = {status, MPI_THREAD_SINGLE}, most[2];
+    MPI_Query_thread(&mine[1]);
+    int rc = MPI_Allreduce(mine, most, 2, MPI_INT, MPI_MAX, comm);
     if (rc == MPI_SUCCESS)
-        rc = status;
+        rc = most[0];
     if (rc == MPI_SUCCESS)
         rc = MPI_Bcast(&rt->env, (int)sizeof rt->env, MPI_BYTE, 0, comm);
     if (rc == MPI_SUCCESS)
@@ -125,6 +144,7 @@ int himpi_runtime_load(MPI_Comm comm, himpi_runtime **out)
         himpi_runtime_release(rt);
         return rc;
     }
+    untuned_if_threads(&rt->env, most[1], rank);
     MPIB_set_wait_policy(rt->env.wait);
     *out = rt;
     return MPI_SUCCESS;

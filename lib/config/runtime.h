@@ -10,14 +10,18 @@
 #ifndef HIMPI_RUNTIME_H
 #define HIMPI_RUNTIME_H
 
+#include <stdatomic.h>
+
 #include "config/env.h"
 #include "config/table.h"
 
+/* Shared by the communicators that use it, which threads may free at once:
+ * hence the atomic count. */
 typedef struct himpi_runtime {
     himpi_env env;
     HiMPI_Table table;
     himpi_index *index;
-    int refs;
+    atomic_int refs;
 } himpi_runtime;
 
 /* Loads the settings and the table on comm (collective).  An invalid

@@ -16,6 +16,9 @@ libhimpi_internal_la_SOURCES += \
 	%D%/p2p.h \
 	%D%/scratch.c \
 	%D%/scratch.h \
+	%D%/setup_lock.c \
+	%D%/setup_lock.h \
+	%D%/thread_local.h \
 	%D%/typed.c \
 	%D%/typed.h \
 	%D%/validate.c \

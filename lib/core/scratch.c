@@ -5,15 +5,17 @@
 
 #include "core/alloc.h"
 #include "core/scratch.h"
+#include "core/thread_local.h"
 
 struct himpi_scratch_buf {
     void *base;
     size_t bytes;
 };
 
-/* Persistent starts run one at a time (HiMPI, like the drivers, is not
- * thread-safe), so one current scratch suffices. */
-static himpi_scratch *current;
+/* A start runs in one thread from begin to end, while other threads may
+ * run starts or plain calls of their own (MPI_THREAD_MULTIPLE): each thread
+ * has its own current scratch. */
+static HIMPI_THREAD_LOCAL himpi_scratch *current;
 
 void himpi_scratch_begin(himpi_scratch *s)
 {

@@ -4,10 +4,10 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "himpi.h"
 #include "core/alloc.h"
-#include "core/p2p.h"
 #include "core/typed.h"
 #include "core/scratch.h"
 
@@ -46,13 +46,43 @@ void himpi_tmp_free(void *buf, MPI_Datatype datatype)
     free((char *)buf + true_lb);
 }
 
-/* A message to oneself: MPI converts between any two datatypes with the
- * same signature. */
+/* Whether count elements of datatype are one block of bytes, from true_lb. */
+static int contiguous(int count, MPI_Datatype datatype, MPI_Aint *true_lb, MPI_Aint *bytes)
+{
+    MPI_Aint lb, extent, true_extent;
+    int size;
+    MPI_Type_get_extent(datatype, &lb, &extent);
+    MPI_Type_get_true_extent(datatype, true_lb, &true_extent);
+    MPI_Type_size(datatype, &size);
+    *bytes = (MPI_Aint)count * size;
+    return size == extent && size == true_extent;
+}
+
+/* A local copy, packed with one datatype and unpacked with the other: MPI
+ * converts between any two datatypes with the same signature.  Not a
+ * message to oneself on MPI_COMM_SELF, whose tag two threads copying at
+ * once would share, so that each could receive the other's data. */
 int himpi_copy(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                int recvcount, MPI_Datatype recvtype)
 {
-    return MPI_Sendrecv(sendbuf, sendcount, sendtype, 0, HIMPI_TAG, recvbuf, recvcount,
-                        recvtype, 0, HIMPI_TAG, MPI_COMM_SELF, MPI_STATUS_IGNORE);
+    MPI_Aint send_lb, recv_lb, send_bytes, recv_bytes;
+    if (contiguous(sendcount, sendtype, &send_lb, &send_bytes) &&
+        contiguous(recvcount, recvtype, &recv_lb, &recv_bytes) && send_bytes == recv_bytes) {
+        if (send_bytes > 0) /* buffers of no elements may be NULL */
+            memmove((char *)recvbuf + recv_lb, (const char *)sendbuf + send_lb,
+                    (size_t)send_bytes);
+        return MPI_SUCCESS;
+    }
+    int bytes, packed = 0, unpacked = 0;
+    int rc = MPI_Pack_size(sendcount, sendtype, MPI_COMM_SELF, &bytes);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    char *buf = himpi_tmp_alloc(bytes, MPI_BYTE);
+    rc = MPI_Pack(sendbuf, sendcount, sendtype, buf, bytes, &packed, MPI_COMM_SELF);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Unpack(buf, packed, &unpacked, recvbuf, recvcount, recvtype, MPI_COMM_SELF);
+    himpi_tmp_free(buf, MPI_BYTE);
+    return rc;
 }
 
 int himpi_segment_count(int segsize, MPI_Datatype datatype)

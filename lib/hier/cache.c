@@ -1,9 +1,11 @@
 /* cache.c: sub-communicators created once per communicator and layout. */
 #include <config.h>
 
+#include <pthread.h>
 #include <stdlib.h>
 
 #include "core/alloc.h"
+#include "core/setup_lock.h"
 #include "hier/cache.h"
 #include "hier/layout.h"
 #include "topo/topo.h"
@@ -38,9 +40,22 @@ struct himpi_comm {
     himpi_comm *next;       /* every state, so that finalisation finds them */
 };
 
-static int state_keyval = MPI_KEYVAL_INVALID;
+/* Under MPI_THREAD_MULTIPLE, threads run calls on different communicators
+ * at once.  A communicator's state serves one call at a time (MPI orders
+ * the collectives on a communicator), but the keyvals and the list of
+ * states are shared.  The keyvals are created once (core/setup_lock.h).
+ * states_lock guards the list, and nothing else: MPI_Comm_free runs
+ * delete_state, which takes it, from inside the MPI library, so it is
+ * held around no MPI call. */
+static atomic_int state_keyval = MPI_KEYVAL_INVALID;
 static int finalize_keyval = MPI_KEYVAL_INVALID;
 static himpi_comm *all_states;
+static pthread_mutex_t states_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int state_key(void)
+{
+    return himpi_keyval_get(&state_keyval);
+}
 
 /* Frees comm unless it is the duplicate or kept: the duplicate doubles as
  * the group-ordered communicator of a contiguous layout, and that one as
@@ -79,11 +94,13 @@ static int delete_state(MPI_Comm comm, int keyval, void *value, void *extra)
         s->release_slot(s->slot);
     if (s->owns_dup)
         MPI_Comm_free(&s->dup);
+    pthread_mutex_lock(&states_lock);
     for (himpi_comm **p = &all_states; *p != NULL; p = &(*p)->next)
         if (*p == s) {
             *p = s->next;
             break;
         }
+    pthread_mutex_unlock(&states_lock);
     free(s);
     return MPI_SUCCESS;
 }
@@ -99,32 +116,26 @@ static void release_all(int keep_self)
         if (keep_self && (*next)->user == MPI_COMM_SELF)
             next = &(*next)->next;
         else
-            MPI_Comm_delete_attr((*next)->user, state_keyval); /* unlinks *next */
+            MPI_Comm_delete_attr((*next)->user, state_key()); /* unlinks *next */
 }
 
 /* MPI deletes MPI_COMM_SELF's attributes first thing in MPI_Finalize, while
  * MPI still works: the moment to free what an application that never
  * called HiMPI_Finalize leaves behind.  Freeing a keyval still in use is
- * allowed: MPI frees it with its last attribute. */
-static int at_finalize(MPI_Comm comm, int keyval, void *value, void *extra)
+ * allowed: MPI frees it with its last attribute.  MPI_Finalize runs in one
+ * thread, after the others' last MPI call. */
+static int at_finalize(MPI_Comm comm, int key, void *value, void *extra)
 {
-    (void)comm, (void)keyval, (void)value, (void)extra;
+    (void)comm, (void)key, (void)value, (void)extra;
     release_all(1);
-    MPI_Comm_free_keyval(&state_keyval);
+    himpi_keyval_free(&state_keyval);
     MPI_Comm_free_keyval(&finalize_keyval);
     return MPI_SUCCESS;
 }
 
 int himpi_cache_init(void)
 {
-    if (state_keyval != MPI_KEYVAL_INVALID)
-        return MPI_SUCCESS;
-    int rc = MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, delete_state, &state_keyval, NULL);
-    if (rc == MPI_SUCCESS)
-        rc = MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, at_finalize, &finalize_keyval, NULL);
-    if (rc == MPI_SUCCESS)
-        rc = MPI_Comm_set_attr(MPI_COMM_SELF, finalize_keyval, NULL);
-    return rc;
+    return himpi_keyval_once(&state_keyval, delete_state, &finalize_keyval, at_finalize);
 }
 
 void himpi_cache_finalize(void)
@@ -143,7 +154,7 @@ static int get_state(MPI_Comm comm, int dup, himpi_comm **state)
     int rc, found = 0;
     if ((rc = himpi_cache_init()) != MPI_SUCCESS)
         return rc;
-    if ((rc = MPI_Comm_get_attr(comm, state_keyval, state, &found)) != MPI_SUCCESS || found)
+    if ((rc = MPI_Comm_get_attr(comm, state_key(), state, &found)) != MPI_SUCCESS || found)
         return rc;
     himpi_comm *s = himpi_zalloc(1, sizeof *s, "a communicator's state");
     s->user = s->dup = comm;
@@ -162,10 +173,12 @@ static int get_state(MPI_Comm comm, int dup, himpi_comm **state)
         free(s);
         return rc;
     }
+    pthread_mutex_lock(&states_lock);
     s->next = all_states;
     all_states = s;
+    pthread_mutex_unlock(&states_lock);
     *state = s;
-    return MPI_Comm_set_attr(comm, state_keyval, s);
+    return MPI_Comm_set_attr(comm, state_key(), s);
 }
 
 /* comm's state, or NULL if it has none. */
@@ -173,8 +186,9 @@ static himpi_comm *find_state(MPI_Comm comm)
 {
     himpi_comm *s;
     int found = 0;
-    return state_keyval != MPI_KEYVAL_INVALID &&
-                   MPI_Comm_get_attr(comm, state_keyval, &s, &found) == MPI_SUCCESS && found
+    int key = state_key();
+    return key != MPI_KEYVAL_INVALID && MPI_Comm_get_attr(comm, key, &s, &found) == MPI_SUCCESS &&
+                   found
                ? s
                : NULL;
 }

@@ -9,8 +9,9 @@
 #include "himpi.h"
 #include "mpib.h"
 #include "core/alloc.h"
-#include "topo/topo.h"
+#include "core/setup_lock.h"
 #include "core/validate.h"
+#include "topo/topo.h"
 
 /* ---------------------------------------------------------------------- */
 /* Level information, an attribute of each communicator hsplit makes       */
@@ -21,7 +22,7 @@ typedef struct hlevel_info {
     char type[HIMPI_HLEVEL_NAME_MAX];
 } hlevel_info;
 
-static int info_keyval = MPI_KEYVAL_INVALID;
+static atomic_int info_keyval = MPI_KEYVAL_INVALID;
 static int finalize_keyval = MPI_KEYVAL_INVALID;
 
 static int delete_info(MPI_Comm comm, int keyval, void *value, void *extra)
@@ -36,23 +37,16 @@ static int delete_info(MPI_Comm comm, int keyval, void *value, void *extra)
 static int at_finalize(MPI_Comm comm, int keyval, void *value, void *extra)
 {
     (void)comm, (void)keyval, (void)value, (void)extra;
-    MPI_Comm_free_keyval(&info_keyval);
+    himpi_keyval_free(&info_keyval);
     MPI_Comm_free_keyval(&finalize_keyval);
     return MPI_SUCCESS;
 }
 
+/* A duplicate is not the product of a split: the info stays behind
+ * (MPI_COMM_NULL_COPY_FN). */
 static int info_keyval_get(void)
 {
-    int rc = MPI_SUCCESS;
-    if (info_keyval != MPI_KEYVAL_INVALID)
-        return rc;
-    /* A duplicate is not the product of a split: the info stays behind. */
-    if ((rc = MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, delete_info, &info_keyval, NULL)) !=
-            MPI_SUCCESS ||
-        (rc = MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, at_finalize, &finalize_keyval,
-                                     NULL)) != MPI_SUCCESS)
-        return rc;
-    return MPI_Comm_set_attr(MPI_COMM_SELF, finalize_keyval, NULL);
+    return himpi_keyval_once(&info_keyval, delete_info, &finalize_keyval, at_finalize);
 }
 
 static int attach_info(MPI_Comm comm, int num_comms, int index, const char *type)
@@ -64,7 +58,7 @@ static int attach_info(MPI_Comm comm, int num_comms, int index, const char *type
     snprintf(info->type, sizeof info->type, "%s", type);
     int rc = info_keyval_get();
     if (rc == MPI_SUCCESS)
-        rc = MPI_Comm_set_attr(comm, info_keyval, info);
+        rc = MPI_Comm_set_attr(comm, himpi_keyval_get(&info_keyval), info);
     if (rc != MPI_SUCCESS)
         free(info);
     return rc;
@@ -84,8 +78,8 @@ int HiMPI_Comm_get_hlevel_info(MPI_Comm comm, int *num_comms, int *index, char *
     if (num_comms == NULL || index == NULL || type == NULL || len < 1)
         return MPI_ERR_ARG;
     hlevel_info *info = NULL;
-    if (info_keyval != MPI_KEYVAL_INVALID &&
-        (rc = MPI_Comm_get_attr(comm, info_keyval, &info, &found)) != MPI_SUCCESS)
+    int key = himpi_keyval_get(&info_keyval);
+    if (key != MPI_KEYVAL_INVALID && (rc = MPI_Comm_get_attr(comm, key, &info, &found)) != MPI_SUCCESS)
         return rc;
     if (!found)
         return MPI_ERR_COMM;

@@ -9,6 +9,7 @@
 
 #include "mpib.h"
 #include "core/alloc.h"
+#include "core/setup_lock.h"
 #include "topo/topo.h"
 
 /* ---------------------------------------------------------------------- */
@@ -94,8 +95,8 @@ static int at_finalize(MPI_Comm comm, int keyval, void *value, void *extra)
     return MPI_SUCCESS;
 }
 
-/* Reads this process's place if it has not been read yet. */
-static int read_place(char *err, size_t errlen)
+/* Reads this process's place; read_place's part under the set-up lock. */
+static int read_place_locked(char *err, size_t errlen)
 {
     if (place != NULL)
         return MPI_SUCCESS;
@@ -116,6 +117,17 @@ static int read_place(char *err, size_t errlen)
                                err, errlen);
     if (rc != MPI_SUCCESS)
         himpi_topo_reset();
+    return rc;
+}
+
+/* Reads this process's place if it has not been read yet.  Threads that
+ * set up communicators at once read it once, under the set-up lock
+ * (core/setup_lock.h): reading it is local. */
+static int read_place(char *err, size_t errlen)
+{
+    himpi_setup_lock();
+    int rc = read_place_locked(err, errlen);
+    himpi_setup_unlock();
     return rc;
 }
 

@@ -8,8 +8,10 @@
 # HIMPI_DISABLE=1 must leave HiMPI out altogether, and set on one rank only
 # it must leave HiMPI out on all, with a message.  test_misuse then runs the
 # cases interposition once got wrong: a collective on MPI_COMM_SELF before
-# MPI_Finalize, and an error handler set after the first collective.  TAP
-# output; abs_top_builddir is the build tree.
+# MPI_Finalize, and an error handler set after the first collective.
+# Last, test_interpose asks for MPI_THREAD_MULTIPLE and runs in two threads
+# at once: HiMPI must stay engaged and correct, and each HIMPI_DEBUG line
+# must come out whole.  TAP output; abs_top_builddir is the build tree.
 b=${abs_top_builddir:?abs_top_builddir must name the build tree}
 np=4
 lib=$b/.libs/libhimpi-pmpi.so
@@ -34,7 +36,7 @@ through_himpi() { # through_himpi NAME: every operation's plan was printed
     grep -q "^himpi: $op p=$np " "$tmp/$1.err" || { echo "# no HiMPI decision for $op"; return 1; }
   done
 }
-echo 1..14
+echo 1..16
 
 [ -f "$lib" ] && timeout 300 "$b/launch" $np "$prog" >"$tmp/plain.out" 2>&1
 result $? "the program passes without HiMPI"
@@ -94,3 +96,17 @@ args=errhandler
 run errhandler && run errhandler_groups HIMPI_GROUPS=2 HIMPI_ALG_OUT=binomial
 result $? "preloaded: MPI_ERRORS_RETURN set after the first collective, then an uncommitted \
 type: MPI_ERR_TYPE on every rank"
+
+# Two threads at once, on two communicators.  Each decision line must be
+# whole: lines written piecemeal by two threads interleave.
+prog=$b/tests/mpi/test_interpose
+args=threads
+whole_lines() { # whole_lines NAME: every line of stderr is one decision
+  ! grep -vE '^himpi: [a-z]+ p=4 size=[0-9]+: g=[0-9/]+ .*\)$' "$tmp/$1.err"
+}
+timeout 300 "$b/launch" $np "$prog" $args >"$tmp/threads.plain" 2>&1
+result $? "test_interpose threads passes without HiMPI"
+run threads HIMPI_GROUPS=2 HIMPI_ALG_OUT=binomial && through_himpi threads &&
+  grep -q '^himpi: [a-z]* p=4 size=[0-9]*: g=2 ' "$tmp/threads.err" && whole_lines threads
+result $? "preloaded under MPI_THREAD_MULTIPLE, two threads: HiMPI decides (g = 2), results \
+equal MPI's, and every HIMPI_DEBUG line is whole"

@@ -16,10 +16,10 @@ mpi_test_programs = \
 	%D%/test_tuning \
 	%D%/test_hsplit
 check_PROGRAMS += $(mpi_test_programs)
-# test_interpose initialises a static MPI_Comm with MPI_COMM_WORLD, which
-# is no constant in SMPI; and SMPI builds have no interposition to test.
+# SMPI builds have no interposition to test, and SMPI's ranks are not
+# threads that may call MPI at once.
 if !HIMPI_SMPI
-check_PROGRAMS += %D%/test_interpose %D%/test_misuse
+check_PROGRAMS += %D%/test_interpose %D%/test_misuse %D%/test_threads
 endif
 
 mpi_sources = %D%/mpitap.h %D%/mpitap.c
@@ -64,6 +64,11 @@ coll_sources = %D%/colltest.h %D%/colltest.c $(mpi_sources)
 %C%_test_misuse_SOURCES = %D%/test_misuse.c
 %C%_test_misuse_LDFLAGS = $(test_ldflags)
 
+# HiMPI's calls from two threads at once (MPI_THREAD_MULTIPLE).
+%C%_test_threads_SOURCES = %D%/test_threads.c
+%C%_test_threads_LDADD = $(test_himpi_ldadd)
+%C%_test_threads_LDFLAGS = $(test_ldflags)
+
 # The cases.  Those up to 4 ranks form the small set that MPICH runs on two
 # cores, those up to 8 the medium set.  Every program runs at 1 and 4 ranks;
 # the collectives at 1, 2, 3, 4, 5, 7, 8, 9, 12 and 16 ranks, their
@@ -78,6 +83,10 @@ mpi_at_8 = %D%/test_measure $(coll_programs) %D%/test_plain %D%/test_hsplit
 mpi_at_16 = $(coll_programs) %D%/test_hsplit
 MPI_TESTS_SMALL = $(mpi_test_programs:=-1.mpi) $(mpi_at_2:=-2.mpi) $(mpi_at_3:=-3.mpi) \
 	$(mpi_test_programs:=-4.mpi) $(coll_programs:=_persistent-4.mpi)
+if !HIMPI_SMPI
+MPI_TESTS_SMALL += %D%/test_threads-2.mpi %D%/test_threads-3.mpi %D%/test_threads-4.mpi \
+	%D%/test_threads_noinit-4.mpi
+endif
 MPI_TESTS_MEDIUM = $(coll_programs:=-5.mpi) $(mpi_at_7:=-7.mpi) $(mpi_at_8:=-8.mpi)
 MPI_TESTS_LARGE = $(coll_programs:=-9.mpi) $(coll_programs:=-12.mpi) $(mpi_at_16:=-16.mpi) \
 	$(coll_programs:=_persistent-7.mpi)

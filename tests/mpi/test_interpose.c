@@ -8,9 +8,14 @@
  * (for reductions: MPI_SUM and MPI_MAX on int and double, and a
  * non-commutative user operation on pairs), counts 0, 1, 97 and 65539,
  * every root up to 4 ranks (0, 1, p / 2 and p - 1 above), in place
- * wherever MPI allows it.  TAP output: one line per operation and type. */
+ * wherever MPI allows it.  TAP output: one line per operation and type.
+ * With the argument "threads", the program asks for MPI_THREAD_MULTIPLE and
+ * runs all of it twice at once, in two threads on two duplicates of
+ * MPI_COMM_WORLD, as MPI allows: interposition must stay correct, and
+ * engaged, when threads run collectives concurrently. */
 #include <config.h>
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +28,7 @@ static const char *const kind_names[NKINDS] = {"MPI_Bcast",   "MPI_Reduce", "MPI
                                                "MPI_Scatter", "MPI_Gather", "MPI_Allgather"};
 
 typedef struct tcase {
+    MPI_Comm comm;
     int kind;
     MPI_Datatype type;
     MPI_Aint extent;
@@ -31,8 +37,19 @@ typedef struct tcase {
     int count, root, in_place;
 } tcase;
 
-static int rank, size, points, failed_points;
-static MPI_Comm comm = MPI_COMM_WORLD;
+/* The sweeps one thread runs on its communicator, and their TAP lines,
+ * which the main thread prints. */
+enum { MAX_SWEEPS = 32 };
+typedef struct run {
+    MPI_Comm comm;
+    const char *label; /* "" or which thread */
+    MPI_Datatype vector, pair;
+    MPI_Op affine;
+    int points, failed;
+    char lines[MAX_SWEEPS][128];
+} run;
+
+static int rank, size;
 
 /* x -> a x + b maps composed, over 32-bit unsigned pairs (a, b): MPI asks
  * for inout = in o inout. */
@@ -98,6 +115,7 @@ static int call(const tcase *c, int profiled, const void *in, void *out)
     void *recv = out;
     int n = c->count, root = c->root;
     MPI_Datatype t = c->type;
+    MPI_Comm comm = c->comm;
     if (c->in_place && (c->kind == ALLREDUCE || c->kind == ALLGATHER ||
                         ((c->kind == REDUCE || c->kind == GATHER) && is_root(c))))
         send = MPI_IN_PLACE;
@@ -147,8 +165,8 @@ static int check(const tcase *c, int salt)
 
 /* Every count, root and in-place form of kind on one datatype and op; one
  * TAP line. */
-static void sweep(int kind, MPI_Datatype type, MPI_Aint extent, int is_double, MPI_Op op,
-                  const char *name)
+static void sweep(run *t, int kind, MPI_Datatype type, MPI_Aint extent, int is_double,
+                  MPI_Op op, const char *name)
 {
     const int counts[] = {0, 1, 97, 65539};
     int roots[16], nroots = 0;
@@ -166,49 +184,97 @@ static void sweep(int kind, MPI_Datatype type, MPI_Aint extent, int is_double, M
              * other than 0 on large messages, preloaded or not. */
             for (int ip = 0; ip <= (kind == REDUCE && counts[k] > 97 ? 0 : in_place);
                  ip++, runs++) {
-                tcase c = {kind, type, extent, is_double, op, counts[k], roots[r], ip};
+                tcase c = {t->comm, kind, type, extent, is_double, op, counts[k], roots[r], ip};
                 bad += check(&c, runs);
             }
     int any;
-    PMPI_Allreduce(&bad, &any, 1, MPI_INT, MPI_SUM, comm);
-    points++;
-    failed_points += any > 0;
+    PMPI_Allreduce(&bad, &any, 1, MPI_INT, MPI_SUM, t->comm);
+    t->failed += any > 0;
+    snprintf(t->lines[t->points++], sizeof t->lines[0], "%s - %s%s %s: %d runs equal P%s's",
+             any ? "not ok" : "ok", t->label, kind_names[kind], name, runs, kind_names[kind]);
+}
+
+/* Every operation on every datatype (and op), on t's communicator. */
+static void *sweep_all(void *arg)
+{
+    run *t = arg;
+    for (int kind = 0; kind < NKINDS; kind++) {
+        if (kind == REDUCE || kind == ALLREDUCE) {
+            sweep(t, kind, MPI_INT, sizeof(int), 0, MPI_SUM, "int sum");
+            sweep(t, kind, MPI_INT, sizeof(int), 0, MPI_MAX, "int max");
+            sweep(t, kind, MPI_DOUBLE, sizeof(double), 1, MPI_SUM, "double sum");
+            sweep(t, kind, t->pair, 8, 0, t->affine, "non-commutative user op");
+            continue;
+        }
+        sweep(t, kind, MPI_INT, sizeof(int), 0, MPI_OP_NULL, "int");
+        sweep(t, kind, MPI_DOUBLE, sizeof(double), 1, MPI_OP_NULL, "double");
+        sweep(t, kind, t->vector, 16, 0, MPI_OP_NULL, "strided vector");
+    }
+    return NULL;
+}
+
+/* Runs the sweeps on MPI_COMM_WORLD, or if threaded in two threads at
+ * once, each on its own duplicate; prints the TAP lines and returns how
+ * many points failed. */
+static int sweep_in_threads(int threaded, const run *base)
+{
+    run runs[2];
+    pthread_t threads[2];
+    int n = threaded ? 2 : 1, points = 0, failed = 0;
+    for (int i = 0; i < n; i++) {
+        runs[i] = *base;
+        if (threaded) {
+            runs[i].label = i == 0 ? "thread 0: " : "thread 1: ";
+            MPI_Comm_dup(MPI_COMM_WORLD, &runs[i].comm);
+            pthread_create(&threads[i], NULL, sweep_all, &runs[i]);
+        }
+    }
+    if (!threaded)
+        sweep_all(&runs[0]);
+    for (int i = 0; i < n; i++) {
+        if (threaded) {
+            pthread_join(threads[i], NULL);
+            MPI_Comm_free(&runs[i].comm);
+        }
+        for (int j = 0; j < runs[i].points && rank == 0; j++)
+            printf("%s\n", runs[i].lines[j]);
+        points += runs[i].points;
+        failed += runs[i].failed;
+    }
     if (rank == 0)
-        printf("%s %d - %s %s: %d runs equal P%s's\n", any ? "not ok" : "ok", points,
-               kind_names[kind], name, runs, kind_names[kind]);
+        printf("1..%d\n", points);
+    return failed;
 }
 
 int main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &size);
-    MPI_Datatype vector, strided, pair;
-    MPI_Type_vector(2, 1, 2, MPI_INT, &strided);
-    MPI_Type_create_resized(strided, 0, 16, &vector);
-    MPI_Type_commit(&vector);
-    MPI_Type_contiguous(2, MPI_UINT32_T, &pair);
-    MPI_Type_commit(&pair);
-    MPI_Op affine;
-    MPI_Op_create(compose, 0, &affine);
-    for (int kind = 0; kind < NKINDS; kind++) {
-        if (kind == REDUCE || kind == ALLREDUCE) {
-            sweep(kind, MPI_INT, sizeof(int), 0, MPI_SUM, "int sum");
-            sweep(kind, MPI_INT, sizeof(int), 0, MPI_MAX, "int max");
-            sweep(kind, MPI_DOUBLE, sizeof(double), 1, MPI_SUM, "double sum");
-            sweep(kind, pair, 8, 0, affine, "non-commutative user op");
-            continue;
-        }
-        sweep(kind, MPI_INT, sizeof(int), 0, MPI_OP_NULL, "int");
-        sweep(kind, MPI_DOUBLE, sizeof(double), 1, MPI_OP_NULL, "double");
-        sweep(kind, vector, 16, 0, MPI_OP_NULL, "strided vector");
+    int threaded = argc == 2 && strcmp(argv[1], "threads") == 0, provided;
+    if (argc > 1 && !threaded) {
+        fprintf(stderr, "usage: %s [threads]\n", argv[0]);
+        return 2;
     }
-    if (rank == 0)
-        printf("1..%d\n", points);
-    MPI_Op_free(&affine);
-    MPI_Type_free(&pair);
+    MPI_Init_thread(&argc, &argv, threaded ? MPI_THREAD_MULTIPLE : MPI_THREAD_SINGLE, &provided);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (threaded && provided < MPI_THREAD_MULTIPLE) {
+        if (rank == 0)
+            printf("1..0 # SKIP the MPI library does not provide MPI_THREAD_MULTIPLE\n");
+        MPI_Finalize();
+        return 0;
+    }
+    run base = {.comm = MPI_COMM_WORLD, .label = ""};
+    MPI_Datatype strided;
+    MPI_Type_vector(2, 1, 2, MPI_INT, &strided);
+    MPI_Type_create_resized(strided, 0, 16, &base.vector);
+    MPI_Type_commit(&base.vector);
+    MPI_Type_contiguous(2, MPI_UINT32_T, &base.pair);
+    MPI_Type_commit(&base.pair);
+    MPI_Op_create(compose, 0, &base.affine);
+    int failed = sweep_in_threads(threaded, &base);
+    MPI_Op_free(&base.affine);
+    MPI_Type_free(&base.pair);
     MPI_Type_free(&strided);
-    MPI_Type_free(&vector);
+    MPI_Type_free(&base.vector);
     MPI_Finalize();
-    return failed_points > 0;
+    return failed > 0;
 }
