@@ -13,6 +13,7 @@ mpi_test_programs = \
 	%D%/test_measure \
 	$(coll_programs) \
 	%D%/test_plain \
+	%D%/test_native_calls \
 	%D%/test_tuning \
 	%D%/test_hsplit
 check_PROGRAMS += $(mpi_test_programs)
@@ -29,6 +30,9 @@ mpi_sources = %D%/mpitap.h %D%/mpitap.c
 %C%_test_plain_SOURCES = %D%/test_plain.c $(mpi_sources)
 %C%_test_plain_LDADD = $(test_himpi_ldadd)
 %C%_test_plain_LDFLAGS = $(test_ldflags)
+%C%_test_native_calls_SOURCES = %D%/test_native_calls.c $(mpi_sources)
+%C%_test_native_calls_LDADD = $(test_himpi_ldadd)
+%C%_test_native_calls_LDFLAGS = $(test_ldflags)
 %C%_test_hsplit_SOURCES = %D%/test_hsplit.c $(mpi_sources)
 %C%_test_hsplit_CFLAGS = $(AM_CFLAGS) $(HWLOC_CFLAGS)
 %C%_test_hsplit_LDADD = $(test_himpi_ldadd) $(HWLOC_LIBS)
@@ -72,9 +76,11 @@ coll_sources = %D%/colltest.h %D%/colltest.c $(mpi_sources)
 # automake reads as make does (it makes a test of every word of TESTS, so
 # GNU make functions, which it cannot read, have no place here).
 mpi_at_2 = %D%/test_measure $(coll_programs) %D%/test_tuning %D%/test_hsplit
-mpi_at_3 = %D%/test_measure $(coll_programs) %D%/test_plain %D%/test_tuning
+mpi_at_3 = %D%/test_measure $(coll_programs) %D%/test_plain %D%/test_native_calls \
+	%D%/test_tuning
 mpi_at_7 = %D%/test_measure $(coll_programs) %D%/test_tuning %D%/test_hsplit
-mpi_at_8 = %D%/test_measure $(coll_programs) %D%/test_plain %D%/test_hsplit
+mpi_at_8 = %D%/test_measure $(coll_programs) %D%/test_plain %D%/test_native_calls \
+	%D%/test_hsplit
 mpi_at_16 = $(coll_programs) %D%/test_hsplit
 MPI_TESTS_SMALL = $(mpi_test_programs:=-1.mpi) $(mpi_at_2:=-2.mpi) $(mpi_at_3:=-3.mpi) \
 	$(mpi_test_programs:=-4.mpi) $(coll_programs:=_persistent-4.mpi)
