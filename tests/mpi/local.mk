@@ -20,7 +20,7 @@ check_PROGRAMS += $(mpi_test_programs)
 # test_interpose initialises a static MPI_Comm with MPI_COMM_WORLD, which
 # is no constant in SMPI; and SMPI builds have no interposition to test.
 if !HIMPI_SMPI
-check_PROGRAMS += %D%/test_interpose %D%/test_misuse
+check_PROGRAMS += %D%/test_interpose %D%/test_misuse %D%/comm_churn
 endif
 
 mpi_sources = %D%/mpitap.h %D%/mpitap.c
@@ -67,6 +67,9 @@ coll_sources = %D%/colltest.h %D%/colltest.c $(mpi_sources)
 %C%_test_interpose_LDFLAGS = $(test_ldflags)
 %C%_test_misuse_SOURCES = %D%/test_misuse.c
 %C%_test_misuse_LDFLAGS = $(test_ldflags)
+# Short-lived communicators, for tests/e2e/comm_churn.sh.
+%C%_comm_churn_SOURCES = %D%/comm_churn.c
+%C%_comm_churn_LDFLAGS = $(test_ldflags)
 
 # The cases.  Those up to 4 ranks form the small set that MPICH runs on two
 # cores, those up to 8 the medium set.  Every program runs at 1 and 4 ranks;
