@@ -61,14 +61,27 @@ int HiMPI_Finalize(void);
  * every rank returns the same code when all ranks pass the same arguments:
  * MPI_ERR_COMM (MPI_COMM_NULL or an inter-communicator), MPI_ERR_ROOT,
  * MPI_ERR_COUNT (a negative count), MPI_ERR_TYPE (MPI_DATATYPE_NULL),
- * MPI_ERR_OP (MPI_OP_NULL), MPI_ERR_ARG (invalid parameters, below).  An
- * error the MPI library raises inside a collective (an uncommitted
- * datatype, say) is returned the same way.  At a communicator's first
- * call, which sets up HiMPI's state of it collectively, the ranks first
- * agree on their checks: if they failed on some ranks only, every rank
- * returns the highest error class among them.  Later calls check locally,
- * as MPI does: a call whose arguments are wrong on some ranks only is
- * erroneous and may leave the others waiting, as in the MPI library.
+ * MPI_ERR_OP (MPI_OP_NULL), MPI_ERR_ARG (invalid parameters, below).
+ * Arguments that only the root uses (a scatter's send buffer, a gather's
+ * receive buffer, with their counts and datatypes) are checked at the root
+ * only, as in MPI.  An error the MPI library raises inside a collective
+ * (an uncommitted datatype, say) is returned the same way.  The call that
+ * sets up HiMPI's state of a communicator, collectively, has the ranks
+ * first agree on their checks: if they failed on some ranks only, every
+ * rank returns the highest error class among them.  Other calls check
+ * locally, as MPI does: a call whose arguments are wrong on some ranks only
+ * is erroneous and may leave the others waiting, as in the MPI library.
+ *
+ * After HiMPI_Init, the first HIMPI_NATIVE_CALLS plain calls on a
+ * communicator (32 by default; himpi-env(7)) run the MPI library's own
+ * collective on it, and the next one sets it up: a communicator that lives
+ * for a few calls never pays for HiMPI's set-up.  Those first calls check
+ * their arguments as every call does and return a failed check's error
+ * without communicating; an error the MPI library raises inside their
+ * collective goes to the communicator's error handler (by default
+ * MPI_ERRORS_ARE_FATAL), as with the MPI library's own call, and is
+ * returned only if that handler returns.  An explicit plan (the _params,
+ * _plan and _init calls below) sets a communicator up at once.
  *
  * The plain calls choose their plan (the number of groups and the
  * algorithms) at every call, alike on every rank: what the HIMPI_*
@@ -78,8 +91,9 @@ int HiMPI_Finalize(void);
  * lookup rules), else one group running the MPI library's own collective.
  * The table and settings are rank 0's, read at HiMPI_Init, or at a
  * communicator's first call if the application did not call HiMPI_Init;
- * that first call, and a call that tunes (HIMPI_TUNE=lazy), are
- * collective beyond what MPI requires.  himpi-env(7) lists the variables. */
+ * the call that sets a communicator up, and a call that tunes
+ * (HIMPI_TUNE=lazy), are collective beyond what MPI requires.
+ * himpi-env(7) lists the variables. */
 int HiMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
 int HiMPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                  MPI_Op op, int root, MPI_Comm comm);

@@ -2,6 +2,8 @@
 #include <config.h>
 
 #include "api/call.h"
+#include "api/native_calls.h"
+#include "coll/native.h"
 #include "config/runtime.h"
 #include "core/ops.h"
 #include "core/validate.h"
@@ -68,11 +70,29 @@ static int check_and_choose(HiMPI_Op op, const himpi_coll_args *args, int checke
     return himpi_choose(op, *state, count, datatype, plan);
 }
 
+/* A plain call among comm's first (native_calls.h): 1 if it ran as the MPI
+ * library's collective on comm, after the checks of every call, made
+ * locally (the agreement belongs to the call that sets comm up); its
+ * outcome in *rc. */
+static int native_call(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm, int *rc)
+{
+    int p, rank;
+    if (himpi_check_comm(comm, &p, &rank) != MPI_SUCCESS ||
+        !himpi_native_calls_take(comm, HiMPI_Op_name(op)))
+        return 0;
+    if ((*rc = himpi_check_args(op, args, p, rank)) == MPI_SUCCESS)
+        *rc = himpi_native_call(op, args, comm);
+    return 1;
+}
+
 int himpi_call(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm)
 {
     himpi_comm *state;
     HiMPI_Plan plan;
-    int rc = check_and_choose(op, args, MPI_SUCCESS, comm, &state, &plan);
+    int rc;
+    if (native_call(op, args, comm, &rc))
+        return rc;
+    rc = check_and_choose(op, args, MPI_SUCCESS, comm, &state, &plan);
     return rc != MPI_SUCCESS ? rc : himpi_hier_run(op, args, state, &plan);
 }
 

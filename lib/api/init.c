@@ -1,6 +1,7 @@
 /* init.c: HiMPI_Init and HiMPI_Finalize. */
 #include <config.h>
 
+#include "api/native_calls.h"
 #include "config/runtime.h"
 #include "hier/cache.h"
 #include "himpi.h"
@@ -19,6 +20,7 @@ static int runtime_keyval = MPI_KEYVAL_INVALID;
 static int release_runtime(MPI_Comm comm, int keyval, void *value, void *extra)
 {
     (void)comm, (void)keyval, (void)value, (void)extra;
+    himpi_native_calls_stop();
     himpi_runtime_release(himpi_runtime_global());
     himpi_runtime_set_global(NULL);
     MPI_Comm_free_keyval(&runtime_keyval);
@@ -53,7 +55,8 @@ int HiMPI_Init(int *argc, char ***argv)
     himpi_runtime_set_global(rt);
     if ((rc = MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, release_runtime, &runtime_keyval,
                                      NULL)) != MPI_SUCCESS ||
-        (rc = MPI_Comm_set_attr(MPI_COMM_SELF, runtime_keyval, NULL)) != MPI_SUCCESS)
+        (rc = MPI_Comm_set_attr(MPI_COMM_SELF, runtime_keyval, NULL)) != MPI_SUCCESS ||
+        (rc = himpi_native_calls_start(rt->env.native_calls, rt->env.debug)) != MPI_SUCCESS)
         return rc;
     if (rt->env.tune == HIMPI_TUNE_INIT)
         return himpi_runtime_tune_init(rt, MPI_COMM_WORLD);

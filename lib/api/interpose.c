@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/native_calls.h"
 #include "config/runtime.h"
 
 /* pmpi_names.h maps these to PMPI_*; here they are the functions defined. */
@@ -102,7 +103,9 @@ int MPI_Finalize(void)
 
 /* Whether HiMPI runs a collective on comm: not when inactive, and not on
  * an inter-communicator or an invalid one (MPI reports that), nor with
- * HIMPI_GROUPS=1, which asks for the flat collective. */
+ * HIMPI_GROUPS=1, which asks for the flat collective, nor among the first
+ * HIMPI_NATIVE_CALLS calls on a communicator, which are exactly the MPI
+ * library's (its error handler called once, by MPI). */
 static int handles(MPI_Comm comm, const char *call)
 {
     if (!active)
@@ -120,7 +123,7 @@ static int handles(MPI_Comm comm, const char *call)
         if (rank == 0)
             fprintf(stderr, "himpi: %s: %s, calling P%s\n", call, why, call);
     }
-    return why == NULL;
+    return why == NULL && !himpi_native_calls_take(comm, call);
 }
 
 /* HiMPI returns its errors; MPI passes them to comm's error handler. */

@@ -4,4 +4,6 @@ libhimpi_internal_la_SOURCES += \
 	%D%/call.c \
 	%D%/call.h \
 	%D%/entry_points.c \
-	%D%/init.c
+	%D%/init.c \
+	%D%/native_calls.c \
+	%D%/native_calls.h

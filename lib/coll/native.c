@@ -10,6 +10,7 @@
 
 #include "coll/algorithms.h"
 #include "coll/level_requests.h"
+#include "coll/native.h"
 #include "mpib.h"
 
 static int yielding(void)
@@ -163,4 +164,24 @@ int himpi_allgather_native(const void *sendbuf, int sendcount, MPI_Datatype send
     const himpi_coll_args a = {sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
                                MPI_OP_NULL, -1};
     return blocks_native(HIMPI_OP_ALLGATHER, &a, comm, blocks);
+}
+
+int himpi_native_call(HiMPI_Op op, const himpi_coll_args *a, MPI_Comm comm)
+{
+    switch (op) {
+    case HIMPI_OP_BCAST:
+        return himpi_bcast_native(a->recvbuf, a->recvcount, a->recvtype, a->root, comm, 0);
+    case HIMPI_OP_REDUCE:
+        return himpi_reduce_native(a->sendbuf, a->recvbuf, a->recvcount, a->recvtype, a->op,
+                                   a->root, comm, 0);
+    case HIMPI_OP_ALLREDUCE:
+        return himpi_allreduce_native(a->sendbuf, a->recvbuf, a->recvcount, a->recvtype, a->op,
+                                      comm, 0);
+    case HIMPI_OP_SCATTER:
+    case HIMPI_OP_GATHER:
+    case HIMPI_OP_ALLGATHER:
+        return blocks_native(op, a, comm, NULL);
+    default:
+        return MPI_ERR_ARG;
+    }
 }

@@ -280,6 +280,7 @@ int himpi_env_parse(himpi_env_getter get, void *ctx, himpi_env *env, char *err, 
     himpi_env e;
     memset(&e, 0, sizeof e);
     e.num_levels = 1;
+    e.native_calls = HIMPI_NATIVE_CALLS_DEFAULT;
     if (errlen > 0)
         err[0] = '\0';
     /* Only saves use the lock's time-out, and they read it themselves; a
@@ -300,7 +301,8 @@ int himpi_env_parse(himpi_env_getter get, void *ctx, himpi_env *env, char *err, 
         parse_segment(&p, &e.segment_size) != 0 || parse_precision(&p, &e.precision) != 0 ||
         parse_wait(&p, &e.wait) != 0 ||
         keyword(&p, DEBUG, flags, 2, "expected 0 or 1", &e.debug) != 0 ||
-        keyword(&p, STRICT, flags, 2, "expected 0 or 1", &e.strict) != 0)
+        keyword(&p, STRICT, flags, 2, "expected 0 or 1", &e.strict) != 0 ||
+        integer(&p, NATIVE_CALLS, 0, INT_MAX, "expected an integer >= 0", &e.native_calls) != 0)
         return -1;
     memcpy(env, &e, sizeof e); /* not an assignment, which may skip the padding */
     return 0;

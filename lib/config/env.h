@@ -44,6 +44,8 @@ typedef struct himpi_env {
     MPIB_wait_policy wait;  /* HIMPI_WAIT */
     int debug;              /* HIMPI_DEBUG: 0 or 1 */
     int strict;             /* HIMPI_STRICT: 0 or 1 */
+    int native_calls;       /* HIMPI_NATIVE_CALLS: plain calls a communicator makes through
+                               the MPI library before HiMPI sets it up (api/native_calls.h) */
 } himpi_env;
 
 /* Returns the value of variable name, or NULL if it is unset. */
@@ -57,6 +59,11 @@ typedef const char *(*himpi_env_getter)(const char *name, void *ctx);
  * HIMPI_LOCK_TIMEOUT, which is checked but not kept, after
  * HIMPI_CONF_FILE). */
 int himpi_env_parse(himpi_env_getter get, void *ctx, himpi_env *env, char *err, size_t errlen);
+
+/* HIMPI_NATIVE_CALLS when it is unset: about the set-up of a new
+ * communicator in calls of the MPI library's own collective (himpi-env(7)
+ * gives the measurement). */
+#define HIMPI_NATIVE_CALLS_DEFAULT 32
 
 /* How long a table save waits for the table's lock, seconds, when
  * HIMPI_LOCK_TIMEOUT is unset. */

@@ -31,6 +31,7 @@ const himpi_env_variable himpi_env_variables[VAR_COUNT] = {
     [WAIT] = {"HIMPI_WAIT", NULL},
     [DEBUG] = {"HIMPI_DEBUG", NULL},
     [STRICT] = {"HIMPI_STRICT", NULL},
+    [NATIVE_CALLS] = {"HIMPI_NATIVE_CALLS", NULL},
     /* Read by a table save (table_file.c) when it takes the lock; checked
      * here with the others. */
     [LOCK_TIMEOUT] = {"HIMPI_LOCK_TIMEOUT", NULL},

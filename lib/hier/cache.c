@@ -432,3 +432,8 @@ int himpi_layout_columns(himpi_comm *s, const himpi_layout *pub, MPI_Comm *colum
     *columns = l->columns;
     return MPI_SUCCESS;
 }
+
+int himpi_comm_has_state(MPI_Comm comm)
+{
+    return find_state(comm) != NULL;
+}

@@ -84,6 +84,9 @@ int himpi_layout_min_size(const himpi_layout *layout);
  * deeper levels are not counted. */
 int himpi_comm_held(MPI_Comm comm);
 
+/* 1 if HiMPI has set comm up (it has a state), with no communication. */
+int himpi_comm_has_state(MPI_Comm comm);
+
 /* Frees the state of every communicator, as MPI_Finalize would. */
 void himpi_cache_finalize(void);
 

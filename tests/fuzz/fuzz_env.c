@@ -59,6 +59,8 @@ static void check_settings(const himpi_env *e, char *const *envp)
     require(MPIB_precision_check(&e->precision) == MPI_SUCCESS && e->precision.eps < 1.0);
     require(MPIB_wait_policy_name(e->wait) != NULL);
     require((e->debug == 0 || e->debug == 1) && (e->strict == 0 || e->strict == 1));
+    require(set(envp, "HIMPI_NATIVE_CALLS") == NULL ? e->native_calls == HIMPI_NATIVE_CALLS_DEFAULT
+                                                    : e->native_calls >= 0);
 }
 
 /* A message cut at errlen is NUL-terminated within it and the start of the

@@ -13,13 +13,14 @@ mpi_test_programs = \
 	%D%/test_measure \
 	$(coll_programs) \
 	%D%/test_plain \
+	%D%/test_native_calls \
 	%D%/test_tuning \
 	%D%/test_hsplit
 check_PROGRAMS += $(mpi_test_programs)
 # SMPI builds have no interposition to test, and SMPI's ranks are not
 # threads that may call MPI at once.
 if !HIMPI_SMPI
-check_PROGRAMS += %D%/test_interpose %D%/test_misuse %D%/test_threads
+check_PROGRAMS += %D%/test_interpose %D%/test_misuse %D%/comm_churn %D%/test_threads
 endif
 
 mpi_sources = %D%/mpitap.h %D%/mpitap.c
@@ -29,6 +30,9 @@ mpi_sources = %D%/mpitap.h %D%/mpitap.c
 %C%_test_plain_SOURCES = %D%/test_plain.c $(mpi_sources)
 %C%_test_plain_LDADD = $(test_himpi_ldadd)
 %C%_test_plain_LDFLAGS = $(test_ldflags)
+%C%_test_native_calls_SOURCES = %D%/test_native_calls.c $(mpi_sources)
+%C%_test_native_calls_LDADD = $(test_himpi_ldadd)
+%C%_test_native_calls_LDFLAGS = $(test_ldflags)
 %C%_test_hsplit_SOURCES = %D%/test_hsplit.c $(mpi_sources)
 %C%_test_hsplit_CFLAGS = $(AM_CFLAGS) $(HWLOC_CFLAGS)
 %C%_test_hsplit_LDADD = $(test_himpi_ldadd) $(HWLOC_LIBS)
@@ -63,6 +67,9 @@ coll_sources = %D%/colltest.h %D%/colltest.c $(mpi_sources)
 %C%_test_interpose_LDFLAGS = $(test_ldflags)
 %C%_test_misuse_SOURCES = %D%/test_misuse.c
 %C%_test_misuse_LDFLAGS = $(test_ldflags)
+# Short-lived communicators, for tests/e2e/comm_churn.sh.
+%C%_comm_churn_SOURCES = %D%/comm_churn.c
+%C%_comm_churn_LDFLAGS = $(test_ldflags)
 
 # HiMPI's calls from two threads at once (MPI_THREAD_MULTIPLE).
 %C%_test_threads_SOURCES = %D%/test_threads.c
@@ -77,9 +84,11 @@ coll_sources = %D%/colltest.h %D%/colltest.c $(mpi_sources)
 # automake reads as make does (it makes a test of every word of TESTS, so
 # GNU make functions, which it cannot read, have no place here).
 mpi_at_2 = %D%/test_measure $(coll_programs) %D%/test_tuning %D%/test_hsplit
-mpi_at_3 = %D%/test_measure $(coll_programs) %D%/test_plain %D%/test_tuning
+mpi_at_3 = %D%/test_measure $(coll_programs) %D%/test_plain %D%/test_native_calls \
+	%D%/test_tuning
 mpi_at_7 = %D%/test_measure $(coll_programs) %D%/test_tuning %D%/test_hsplit
-mpi_at_8 = %D%/test_measure $(coll_programs) %D%/test_plain %D%/test_hsplit
+mpi_at_8 = %D%/test_measure $(coll_programs) %D%/test_plain %D%/test_native_calls \
+	%D%/test_hsplit
 mpi_at_16 = $(coll_programs) %D%/test_hsplit
 MPI_TESTS_SMALL = $(mpi_test_programs:=-1.mpi) $(mpi_at_2:=-2.mpi) $(mpi_at_3:=-3.mpi) \
 	$(mpi_test_programs:=-4.mpi) $(coll_programs:=_persistent-4.mpi)

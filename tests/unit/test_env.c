@@ -79,6 +79,7 @@ START_TEST(builtin_defaults_when_unset)
     ck_assert_int_eq(env.wait, MPIB_WAIT_BLOCKING);
     ck_assert_int_eq(env.debug, 0);
     ck_assert_int_eq(env.strict, 0);
+    ck_assert_int_eq(env.native_calls, HIMPI_NATIVE_CALLS_DEFAULT);
 }
 END_TEST
 
@@ -89,7 +90,7 @@ static const char *const known[] = {
     "HIMPI_SEARCH",      "HIMPI_GROUPS",      "HIMPI_ALG_IN",    "HIMPI_ALG_OUT",         "HIMPI_SEGMENT_SIZE",
     "HIMPI_MIN_REPS",    "HIMPI_MAX_REPS",  "HIMPI_CL",              "HIMPI_EPS",
     "HIMPI_WAIT",        "HIMPI_DEBUG",     "HIMPI_STRICT",  "HIMPI_DISABLE",          "HIMPI_TEST_ALGS",
-    "HIMPI_TEST_TIMEOUT", "HIMPI_TEST_SAMPLE", "HIMPI_LOCK_TIMEOUT"};
+    "HIMPI_TEST_TIMEOUT", "HIMPI_TEST_SAMPLE", "HIMPI_LOCK_TIMEOUT", "HIMPI_NATIVE_CALLS"};
 
 /* Unset, set to its configure default, and (for every variable) empty all
  * give the same bytes: the struct is compared as bytes across ranks. */
@@ -190,6 +191,10 @@ START_TEST(valid_values)
         {{{"HIMPI_DEBUG", "1"}}, FIELD(debug), 1},
         {{{"HIMPI_STRICT", "0"}}, FIELD(strict), 0},
         {{{"HIMPI_STRICT", "1"}}, FIELD(strict), 1},
+        {{{"HIMPI_NATIVE_CALLS", "0"}}, FIELD(native_calls), 0},
+        {{{"HIMPI_NATIVE_CALLS", "1"}}, FIELD(native_calls), 1},
+        {{{"HIMPI_NATIVE_CALLS", "016"}}, FIELD(native_calls), 16},
+        {{{"HIMPI_NATIVE_CALLS", "2147483647"}}, FIELD(native_calls), INT_MAX},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         ck_assert_msg(parse(cases[i].set) == 0, "%s='%s': %s", cases[i].set[0].name,
@@ -401,6 +406,15 @@ START_TEST(invalid_values)
         {"HIMPI_DEBUG", "1 ", "expected 0 or 1"},
         {"HIMPI_STRICT", "true", "expected 0 or 1"},
         {"HIMPI_STRICT", "00", "expected 0 or 1"},
+        {"HIMPI_NATIVE_CALLS", "-1", "expected an integer >= 0"},
+        {"HIMPI_NATIVE_CALLS", "+1", "expected an integer >= 0"},
+        {"HIMPI_NATIVE_CALLS", "many", "expected an integer >= 0"},
+        {"HIMPI_NATIVE_CALLS", "8x", "expected an integer >= 0"},
+        {"HIMPI_NATIVE_CALLS", "1.5", "expected an integer >= 0"},
+        {"HIMPI_NATIVE_CALLS", " 8", "expected an integer >= 0"},
+        {"HIMPI_NATIVE_CALLS", "0x10", "expected an integer >= 0"},
+        {"HIMPI_NATIVE_CALLS", "2147483648", "expected an integer >= 0"},
+        {"HIMPI_NATIVE_CALLS", "99999999999999999999", "expected an integer >= 0"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char prefix[128];
