@@ -93,7 +93,14 @@ int HiMPI_Finalize(void);
  * communicator's first call if the application did not call HiMPI_Init;
  * the call that sets a communicator up, and a call that tunes
  * (HIMPI_TUNE=lazy), are collective beyond what MPI requires.
- * himpi-env(7) lists the variables. */
+ * himpi-env(7) lists the variables.
+ *
+ * Threads: under MPI_THREAD_MULTIPLE, threads may call HiMPI's collectives
+ * and persistent requests on different communicators at once, as MPI
+ * allows (lazy tuning is then off, himpi-env(7)).  HiMPI_Init,
+ * HiMPI_Finalize and the tuning calls (himpi_tune.h) are made by one
+ * thread while no other thread calls HiMPI, as MPI_Init and MPI_Finalize
+ * are. */
 int HiMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
 int HiMPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                  MPI_Op op, int root, MPI_Comm comm);

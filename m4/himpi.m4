@@ -106,27 +106,35 @@ AC_DEFUN([HIMPI_CHECK_MPI_FEATURES], [
 
 # HIMPI_WARNINGS
 # WARN_CFLAGS: the warnings every file is built with, -Werror on request;
-# SAN_CFLAGS/SAN_LDFLAGS: AddressSanitizer and UndefinedBehaviorSanitizer
-# on request. Kept out of CFLAGS so configure's own tests stay unaffected.
+# SAN_CFLAGS/SAN_LDFLAGS: AddressSanitizer and UndefinedBehaviorSanitizer,
+# or ThreadSanitizer, on request (HIMPI_SANITIZERS: address, thread or no).
+# Kept out of CFLAGS so configure's own tests stay unaffected.
 AC_DEFUN([HIMPI_WARNINGS], [
   AC_ARG_ENABLE([werror],
     [AS_HELP_STRING([--enable-werror], [treat compiler warnings as errors])],
     [], [enable_werror=no])
   AC_ARG_ENABLE([sanitizers],
-    [AS_HELP_STRING([--enable-sanitizers], [build with AddressSanitizer and UndefinedBehaviorSanitizer])],
+    [AS_HELP_STRING([--enable-sanitizers@<:@=address|thread@:>@],
+      [build with AddressSanitizer and UndefinedBehaviorSanitizer (address, the default), or with ThreadSanitizer])],
     [], [enable_sanitizers=no])
   WARN_CFLAGS="-std=c11 -Wall -Wextra"
   AS_IF([test "$enable_werror" = yes], [WARN_CFLAGS="$WARN_CFLAGS -Werror"])
   SAN_CFLAGS=
   SAN_LDFLAGS=
-  AS_IF([test "$enable_sanitizers" = yes], [
-    SAN_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
-    SAN_LDFLAGS="-fsanitize=address,undefined"])
+  AS_CASE([$enable_sanitizers],
+    [yes|address], [enable_sanitizers=address
+      SAN_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+      SAN_LDFLAGS="-fsanitize=address,undefined"],
+    [thread], [SAN_CFLAGS="-fsanitize=thread -fno-omit-frame-pointer"
+      SAN_LDFLAGS="-fsanitize=thread"],
+    [no], [],
+    [AC_MSG_ERROR([--enable-sanitizers=$enable_sanitizers: expected address or thread])])
   AC_SUBST([WARN_CFLAGS])
   AC_SUBST([SAN_CFLAGS])
   AC_SUBST([SAN_LDFLAGS])
   AC_SUBST([HIMPI_SANITIZERS], [$enable_sanitizers])
-  AM_CONDITIONAL([HIMPI_SANITIZERS], [test "$enable_sanitizers" = yes])
+  AM_CONDITIONAL([HIMPI_SANITIZERS], [test "$enable_sanitizers" != no])
+  AM_CONDITIONAL([HIMPI_TSAN], [test "$enable_sanitizers" = thread])
 ])
 
 # HIMPI_SUMMARY

@@ -72,4 +72,10 @@ check-medium:
 	$(MAKE) $(AM_MAKEFLAGS) check \
 	  TESTS='$(LINT_TESTS) $(UNIT_TESTS) $(MPI_TESTS_SMALL) $(E2E_TESTS) $(MPI_TESTS_MEDIUM)'
 
-.PHONY: check-small check-medium
+# The threaded cases alone, and only their program built: the
+# ThreadSanitizer job (scripts/test).
+check-threads:
+	$(MAKE) $(AM_MAKEFLAGS) tests/mpi/test_threads $(check_LTLIBRARIES)
+	$(MAKE) $(AM_MAKEFLAGS) check-TESTS TESTS='$(MPI_TESTS_THREADS)'
+
+.PHONY: check-small check-medium check-threads

@@ -92,9 +92,10 @@ mpi_at_8 = %D%/test_measure $(coll_programs) %D%/test_plain %D%/test_native_call
 mpi_at_16 = $(coll_programs) %D%/test_hsplit
 MPI_TESTS_SMALL = $(mpi_test_programs:=-1.mpi) $(mpi_at_2:=-2.mpi) $(mpi_at_3:=-3.mpi) \
 	$(mpi_test_programs:=-4.mpi) $(coll_programs:=_persistent-4.mpi)
-if !HIMPI_SMPI
-MPI_TESTS_SMALL += %D%/test_threads-2.mpi %D%/test_threads-3.mpi %D%/test_threads-4.mpi \
+MPI_TESTS_THREADS = %D%/test_threads-2.mpi %D%/test_threads-3.mpi %D%/test_threads-4.mpi \
 	%D%/test_threads_noinit-4.mpi
+if !HIMPI_SMPI
+MPI_TESTS_SMALL += $(MPI_TESTS_THREADS)
 endif
 MPI_TESTS_MEDIUM = $(coll_programs:=-5.mpi) $(mpi_at_7:=-7.mpi) $(mpi_at_8:=-8.mpi)
 MPI_TESTS_LARGE = $(coll_programs:=-9.mpi) $(coll_programs:=-12.mpi) $(mpi_at_16:=-16.mpi) \

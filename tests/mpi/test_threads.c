@@ -189,6 +189,11 @@ static void *run_thread(void *arg)
             for (int c = 0; c < NCOUNTS; c++)
                 run_op(t, (HiMPI_Op)op, counts[c], (round * NTHREADS + t->id + c) % p, comm);
         MPI_Comm_free(&comm);
+        /* Progress, which tells a slow run (ThreadSanitizer's) from a hang. */
+        if (rank == 0) {
+            printf("# thread %d: round %d of %d done\n", t->id, round + 1, ROUNDS);
+            fflush(stdout);
+        }
     }
     return NULL;
 }
