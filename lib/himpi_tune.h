@@ -286,6 +286,15 @@ double HiMPI_Model_flat(HiMPI_Op op, HiMPI_Alg alg, int p, double m, int segment
 double HiMPI_Model_hier(HiMPI_Op op, HiMPI_Alg alg_out, HiMPI_Alg alg_in, int p, int g, double m,
                         int segment, const HiMPI_Hockney *h);
 
+/* The lower bound of op's time on p ranks for m bytes (as the containers
+ * count them) in the model: ceil(log2 p) latencies, and the bytes the
+ * busiest process must move (bcast, reduce: m; allreduce: 2 (p - 1) / p
+ * m; scatter, gather, allgather: (p - 1) m) and reduce ((p - 1) / p m).
+ * No algorithm's modelled time is below it; a measured time can be, on a
+ * machine where a process sends to several others less than alpha apart
+ * (LogP).  0 for p = 1, NaN for an invalid op or p < 1. */
+double HiMPI_Model_bound(HiMPI_Op op, int p, double m, const HiMPI_Hockney *h);
+
 /* The g in 1..p with the lowest modelled time (the smallest such g on a
  * tie), or 0 if the model has no formula for the plan. */
 int HiMPI_Model_best_groups(HiMPI_Op op, HiMPI_Alg alg_out, HiMPI_Alg alg_in, int p, double m,

@@ -1,6 +1,8 @@
 /* himpi-bench: times, side by side in one run, each operation's native MPI
  * collective, every HiMPI algorithm flat (one group) and hierarchical at
- * its best group count, and the per-call overhead of HiMPI over MPI. */
+ * its best group count, and the per-call overhead of HiMPI over MPI; or
+ * the plain calls, with the plans their table gives, against MPI's; with
+ * the model's lower bound beside them if asked. */
 #include <config.h>
 
 #include <float.h>
@@ -9,9 +11,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bench_bound.h"
 #include "cli.h"
 #include "cli_names.h"
 #include "himpi.h"
+#include "pcoll_container.h"
 
 enum { MAX_SIZES = 32, MAX_GROUPS = 4096 };
 
@@ -22,7 +26,11 @@ typedef struct {
     int *groups, ngroups; /* NULL: 2 .. p-1 */
     cli_measure measure;
     int overhead, quiet;
-    int hw; /* a HiMPI_Hwlevel to compare too, or -1 */
+    int hw;            /* a HiMPI_Hwlevel to compare too, or -1 */
+    int plain;         /* --plain: the plain calls instead of the algorithms */
+    int bound;         /* --bound: the model's lower bound beside the times */
+    const char *model; /* --bound=FILE: alpha and beta from FILE; NULL: a ping-pong */
+    HiMPI_Hockney net;
 } options;
 
 static int p;
@@ -33,7 +41,8 @@ static void usage(void)
             "Usage: mpiexec -n P himpi-bench [OPTION]...\n"
             "Time each operation's native MPI collective, every HiMPI algorithm flat (one\n"
             "group) and hierarchical at its best number of groups, side by side, and the\n"
-            "per-call overhead of HiMPI's calls over MPI's.\n"
+            "per-call overhead of HiMPI's calls over MPI's; or, with --plain, HiMPI's\n"
+            "plain calls, which take their plans from the table, against MPI's.\n"
             "\n"
             "  -o, --ops=LIST        operations (default: bcast,reduce,allreduce,scatter,\n"
             "                        gather,allgather)\n"
@@ -46,6 +55,11 @@ static void usage(void)
             "                        ranks are placed\n"
             CLI_MEASURE_HELP
             "      --no-overhead     skip the overhead measurement\n"
+            "      --plain           time the plain calls (HiMPI_<op>, the plan from the\n"
+            "                        table: HIMPI_CONF_FILE) against the native ones\n"
+            "      --bound[=FILE]    print the model's lower bound of each time: alpha\n"
+            "                        and beta from FILE (the output of himpi-model\n"
+            "                        --fit), or fitted to a ping-pong measured first\n"
             CLI_TAIL_HELP);
 }
 
@@ -56,7 +70,8 @@ static int parse(int argc, char **argv, options *o)
         {"ops", required_argument, NULL, 'o'},   {"algs", required_argument, NULL, 'a'},
         {"sizes", required_argument, NULL, 's'}, {"groups", required_argument, NULL, 'g'},
         {"no-overhead", no_argument, NULL, 'n'}, {"quiet", no_argument, NULL, 'q'},
-        {"hw", required_argument, NULL, 'H'},
+        {"hw", required_argument, NULL, 'H'},    {"plain", no_argument, NULL, 'P'},
+        {"bound", optional_argument, NULL, 'B'},
         CLI_MEASURE_LONGOPTS,                    {NULL, 0, NULL, 0}};
     int c, done;
     while ((c = getopt_long(argc, argv, "o:a:s:g:q" CLI_MEASURE_SHORTOPTS, longopts, NULL)) !=
@@ -90,6 +105,13 @@ static int parse(int argc, char **argv, options *o)
         case 'q':
             o->quiet = 1;
             break;
+        case 'P':
+            o->plain = 1;
+            break;
+        case 'B':
+            o->bound = 1;
+            o->model = optarg;
+            break;
         case 'H': {
             HiMPI_Hwlevel hw;
             if (HiMPI_Hwlevel_from_name(optarg, &hw) != MPI_SUCCESS)
@@ -100,7 +122,25 @@ static int parse(int argc, char **argv, options *o)
         }
         }
     }
-    return cli_measure_check(argc, argv, &o->measure);
+    int rc = cli_measure_check(argc, argv, &o->measure);
+    if (rc == 0 && o->bound && o->model == NULL && p < 2) {
+        cli_say(stderr, "himpi-bench: --bound needs 2 processes for its ping-pong, or "
+                        "--bound=FILE\n");
+        return 2;
+    }
+    return rc;
+}
+
+/* The model's bound of op at M bytes, and a time's ratio to it, as
+ * columns (nothing without --bound). */
+static void bound_columns(const options *o, HiMPI_Op op, int M, double t, char *out, size_t len)
+{
+    if (!o->bound) {
+        out[0] = '\0';
+        return;
+    }
+    double b = HiMPI_Model_bound(op, p, M, &o->net);
+    snprintf(out, len, " %10.2f %9.2f", b * 1e6, b > 0 ? t / b : 1.0);
 }
 
 static double time_params(const options *o, HiMPI_Op op, HiMPI_Alg alg, int g, int M)
@@ -132,7 +172,8 @@ static int bench_row(const options *o, HiMPI_Op op, HiMPI_Alg alg, int M, double
     }
     if (flat < 0)
         return 1;
-    char row[256];
+    char row[256], bound[64];
+    bound_columns(o, op, M, best_g == 0 || flat < best ? flat : best, bound, sizeof bound);
     if (best_g == 0)
         snprintf(row, sizeof row, "%-10s %-23s %9d %10.2f %10.2f %7s %10s %9.2f %9s %9s",
                  HiMPI_Op_name(op), HiMPI_Alg_name(alg), M, native * 1e6, flat * 1e6, "-", "-",
@@ -142,14 +183,14 @@ static int bench_row(const options *o, HiMPI_Op op, HiMPI_Alg alg, int M, double
                  HiMPI_Op_name(op), HiMPI_Alg_name(alg), M, native * 1e6, flat * 1e6, best_g,
                  best * 1e6, flat / native, best / flat, best / native);
     if (o->hw < 0) {
-        cli_say(stdout, "%s\n", row);
+        cli_say(stdout, "%s%s\n", row, bound);
         return 0;
     }
     double hw = time_hw(o, op, alg, M);
     if (hw < 0)
         return 1;
-    cli_say(stdout, "%s %10.2f %9.2f %9.2f\n", row, hw * 1e6, hw / native,
-            best_g == 0 ? hw / flat : hw / best);
+    cli_say(stdout, "%s %10.2f %9.2f %9.2f%s\n", row, hw * 1e6, hw / native,
+            best_g == 0 ? hw / flat : hw / best, bound);
     return 0;
 }
 
@@ -160,6 +201,8 @@ static int bench(const options *o)
     if (o->hw >= 0)
         cli_say(stdout, " %10s %9s %9s", HiMPI_Hwlevel_name((HiMPI_Hwlevel)o->hw), "hw/nat",
                 "hw/hier");
+    if (o->bound)
+        cli_say(stdout, " %10s %9s", "bound", "best/bnd");
     cli_say(stdout, "\n");
     int total = 0, done = 0;
     for (int i = 0; i < o->nops; i++)
@@ -184,6 +227,46 @@ static int bench(const options *o)
                 if (bench_row(o, op, alg, M, native) != 0)
                     return 1;
             }
+        }
+    }
+    if (show)
+        cli_say(stderr, "\n");
+    return 0;
+}
+
+/* -------------------------------------------------------------- plain */
+
+/* Each operation and size: the native call, and the plain HiMPI call with
+ * the plan its table gives for that size. */
+static int bench_plain(const options *o)
+{
+    cli_say(stdout, "# %-8s %9s %10s %10s %9s", "op", "bytes", "native", "plain", "plain/nat");
+    if (o->bound)
+        cli_say(stdout, " %10s %9s %9s", "bound", "nat/bnd", "plain/bnd");
+    cli_say(stdout, "\n");
+    int show = !o->quiet && isatty(STDERR_FILENO);
+    for (int i = 0; i < o->nops; i++) {
+        HiMPI_Op op = (HiMPI_Op)o->ops[i];
+        for (int s = 0; s < o->nsizes; s++) {
+            int M = o->sizes[s];
+            if (show)
+                cli_say(stderr, "\rhimpi-bench: %s, %d bytes        ", HiMPI_Op_name(op), M);
+            double native =
+                cli_time(&o->measure, MPIB_native_container_alloc(HiMPI_Op_name(op)), M);
+            double plain = native < 0 ? -1
+                                      : cli_time(&o->measure,
+                                                 pcoll_container_alloc(op, PCOLL_BLOCKING, NULL),
+                                                 M);
+            if (plain < 0)
+                return 1;
+            cli_say(stdout, "%-10s %9d %10.2f %10.2f %9.3f", HiMPI_Op_name(op), M, native * 1e6,
+                    plain * 1e6, plain / native);
+            if (o->bound) {
+                double b = HiMPI_Model_bound(op, p, M, &o->net);
+                cli_say(stdout, " %10.2f %9.3f %9.3f", b * 1e6, b > 0 ? native / b : 1.0,
+                        b > 0 ? plain / b : 1.0);
+            }
+            cli_say(stdout, "\n");
         }
     }
     if (show)
@@ -295,8 +378,7 @@ static int overhead(const options *o)
 
 int main(int argc, char **argv)
 {
-    options o = {{0}, 0, {0}, 0, {8, 1024, 65536, 1 << 20}, 4, NULL, 0,
-                 {{0, 0, 0, 0}, 0, 0, 0}, 1, 0, -1};
+    options o = {.sizes = {8, 1024, 65536, 1 << 20}, .nsizes = 4, .overhead = 1, .hw = -1};
     int status = cli_init(&argc, &argv, "himpi-bench", usage, &o.measure);
     MPI_Comm_size(MPI_COMM_WORLD, &p);
     for (int i = 0; i < HIMPI_OP_COUNT; i++)
@@ -317,10 +399,23 @@ int main(int argc, char **argv)
         cli_say(stdout, "# MPI: %s\n", cli_mpi_library());
         cli_say(stdout, "# precision: %d to %d repetitions, %g confidence, eps %g; times in "
                         "microseconds\n", pr->min_reps, pr->max_reps, pr->cl, pr->eps);
-        cli_say(stdout, "# native: the MPI library's collective; flat: the algorithm on all "
-                        "ranks; hier: the algorithm\n# on both levels at the best number of "
-                        "groups (best-g) among the candidates\n");
-        status = bench(&o);
+        if (o.bound)
+            status = o.model != NULL ? bench_bound_read(o.model, &o.net)
+                                     : bench_bound_measure(&o.measure, &o.net);
+        if (status == 0 && o.bound)
+            cli_say(stdout, "# bound: the model's lower bound, alpha %.4f us and beta %.6f ns/B "
+                            "(%s); below 1 is faster than it\n",
+                    o.net.alpha * 1e6, o.net.beta * 1e9, o.model != NULL ? o.model : "ping-pong");
+        if (status == 0 && o.plain) {
+            cli_say(stdout, "# native: the MPI library's collective; plain: HiMPI_<op> with the "
+                            "plan its table gives\n");
+            status = bench_plain(&o);
+        } else if (status == 0) {
+            cli_say(stdout, "# native: the MPI library's collective; flat: the algorithm on all "
+                            "ranks; hier: the algorithm\n# on both levels at the best number of "
+                            "groups (best-g) among the candidates\n");
+            status = bench(&o);
+        }
         if (status == 0 && o.overhead)
             status = overhead(&o);
     }

@@ -176,13 +176,23 @@ static int fit(const char *path)
         fprintf(stderr, "himpi-model: %s: need two different sizes to fit a line\n", path);
         status = 1;
     }
-    if (status == 0) {
-        printf("# Hockney fit of %d ping-pong sizes from %.0f to %.0f bytes (one way: half "
-               "the round trip)\n# alpha_us beta_ns  (%.3f GB/s)\n%.4f %.6f\n",
-               n, m[0], m[n - 1], h.beta > 0 ? 1e-9 / h.beta : INFINITY, h.alpha * 1e6,
-               h.beta * 1e9);
+    if (status != 0)
+        return status;
+    printf("# Hockney fit of %d ping-pong sizes from %.0f to %.0f bytes (one way: half the "
+           "round trip)\n# %12s %14s %14s %9s\n",
+           n, m[0], m[n - 1], "bytes", "one-way(us)", "model(us)", "residual");
+    double worst = 0, worst_m = m[0];
+    for (int i = 0; i < n; i++) {
+        double model = h.alpha + m[i] * h.beta, r = (t[i] - model) / model;
+        if (fabs(r) > fabs(worst))
+            worst = r, worst_m = m[i];
+        printf("# %12.0f %14.3f %14.3f %8.2f%%\n", m[i], t[i] * 1e6, model * 1e6, 100 * r);
     }
-    return status;
+    printf("# largest residual %.2f%% at %.0f bytes\n# alpha_us beta_ns  (%.3f GB/s)\n"
+           "%.4f %.6f\n",
+           100 * worst, worst_m, h.beta > 0 ? 1e-9 / h.beta : INFINITY, h.alpha * 1e6,
+           h.beta * 1e9);
+    return 0;
 }
 
 /* ------------------------------------------------------------ predict */
@@ -197,8 +207,8 @@ static void predict(const options *o)
     if (o->curve)
         printf("# %-20s %10s %6s %14s\n", "algorithm", "bytes", "g", "time(us)");
     else
-        printf("# %-20s %10s %14s %6s %14s %8s\n", "algorithm", "bytes", "flat(us)", "best-g",
-               "hier(us)", "speedup");
+        printf("# %-20s %10s %14s %6s %14s %8s %14s\n", "algorithm", "bytes", "flat(us)",
+               "best-g", "hier(us)", "speedup", "bound(us)");
     for (int a = 0; a < o->nalgs; a++)
         for (int s = 0; s < o->nsizes; s++) {
             HiMPI_Alg alg = (HiMPI_Alg)o->algs[a];
@@ -212,8 +222,9 @@ static void predict(const options *o)
             double flat = HiMPI_Model_flat(o->op, alg, p, m, o->segment, h);
             int g = HiMPI_Model_best_groups(o->op, alg, alg, p, m, o->segment, h);
             double best = HiMPI_Model_hier(o->op, alg, alg, p, g, m, o->segment, h);
-            printf("  %-20s %10d %14.3f %6d %14.3f %8.2f\n", HiMPI_Alg_name(alg), m, flat * 1e6, g,
-                   best * 1e6, best > 0 ? flat / best : 1.0);
+            printf("  %-20s %10d %14.3f %6d %14.3f %8.2f %14.3f\n", HiMPI_Alg_name(alg), m,
+                   flat * 1e6, g, best * 1e6, best > 0 ? flat / best : 1.0,
+                   HiMPI_Model_bound(o->op, p, m, h) * 1e6);
         }
 }
 

@@ -36,7 +36,7 @@
     X(LINEAR_SYNC, "linear-sync")                                                                  \
     X(GATHER_BCAST, "gather-bcast")
 
-/* X(ID, op, name, rooted, reduction, send, recv, in_place): every
+/* X(ID, op, name, rooted, reduction, send, recv, in_place, bound): every
  * HiMPI_Op, in the enum's order; op names its driver, himpi_hier_<op>.
  *   rooted     the call has a root;
  *   reduction  the call combines operands with an MPI_Op, in rank order
@@ -47,15 +47,21 @@
  *              the receive side);
  *   in_place   the side whose buffer MPI_IN_PLACE may stand for: SEND,
  *              RECV, or NONE where it stands for a buffer the counts do
- *              not describe (the reductions' send buffer).
- * core/ops.h turns the last three into HIMPI_SIDE_* and HIMPI_IN_PLACE_*. */
+ *              not describe (the reductions' send buffer);
+ *   bound      the lower bound of its time in Hockney's model (tune/model.c;
+ *              Chan et al., 2007, as the thesis gives them), in the terms
+ *              of the costs below: lg latencies, and the bytes the busiest
+ *              process must move or reduce.
+ * core/ops.h turns send, recv and in_place into HIMPI_SIDE_* and
+ * HIMPI_IN_PLACE_*. */
 #define HIMPI_OPERATIONS(X)                                                                        \
-    X(BCAST, bcast, "bcast", 1, 0, NONE, ALL, NONE)                                                \
-    X(REDUCE, reduce, "reduce", 1, 1, NONE, ALL, NONE)                                             \
-    X(ALLREDUCE, allreduce, "allreduce", 0, 1, NONE, ALL, NONE)                                    \
-    X(SCATTER, scatter, "scatter", 1, 0, ROOT, ALL, RECV)                                          \
-    X(GATHER, gather, "gather", 1, 0, ALL, ROOT, SEND)                                             \
-    X(ALLGATHER, allgather, "allgather", 0, 0, ALL, ALL, SEND)
+    X(BCAST, bcast, "bcast", 1, 0, NONE, ALL, NONE, lg * a + m * b)                                \
+    X(REDUCE, reduce, "reduce", 1, 1, NONE, ALL, NONE, lg * a + m * b + (p - 1.0) / p * m * c)     \
+    X(ALLREDUCE, allreduce, "allreduce", 0, 1, NONE, ALL, NONE,                                    \
+      lg * a + 2.0 * (p - 1) / p * m * b + (p - 1.0) / p * m * c)                                  \
+    X(SCATTER, scatter, "scatter", 1, 0, ROOT, ALL, RECV, lg * a + (p - 1.0) * m * b)              \
+    X(GATHER, gather, "gather", 1, 0, ALL, ROOT, SEND, lg * a + (p - 1.0) * m * b)                 \
+    X(ALLGATHER, allgather, "allgather", 0, 0, ALL, ALL, SEND, lg * a + (p - 1.0) * m * b)
 
 /* ROW(OP, op, ALG, alg, legacy, cost): every algorithm of every operation
  * (the parameter is not X, which the costs use).

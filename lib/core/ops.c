@@ -8,7 +8,7 @@
 #include "core/validate.h"
 
 static const himpi_op_info ops[HIMPI_OP_COUNT] = {
-#define ROW(ID, op, name, rooted, reduction, send, recv, in_place)                              \
+#define ROW(ID, op, name, rooted, reduction, send, recv, in_place, bound)                       \
     [HIMPI_OP_##ID] = {name, rooted, reduction, HIMPI_SIDE_##send, HIMPI_SIDE_##recv,           \
                        HIMPI_IN_PLACE_##in_place},
     HIMPI_OPERATIONS(ROW)

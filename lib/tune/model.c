@@ -35,14 +35,18 @@ static double segments(double m, int segment)
     return m > s ? ceil(m / s) : 1;
 }
 
-/* Split-binary: each half goes down a subtree one level shorter, then the
- * halves are exchanged between the subtrees. */
+/* Split-binary: the root sends one half down each subtree, every parent
+ * sending to its two children in turn as in the binary tree, then the
+ * halves are exchanged between the subtrees.  The thesis's eq. 2.6 counts
+ * the forwarding as 2 (log2(p + 1) - 2) steps, one level short: it leaves
+ * out the root's own two sends (at p = 3 it would cost a single message,
+ * below any bcast's bound). */
 static double split_binary_cost(int p, double m, int segment, const HiMPI_Hockney *h)
 {
     if (p == 2)
         return h->alpha + m * h->beta;
     double a = h->alpha, b = h->beta, X = segments(m / 2, segment);
-    return 2 * (height(p) - 1 + X - 1) * (a + m / 2 / X * b) + a + m / 2 * b;
+    return 2 * (height(p) + X - 1) * (a + m / 2 / X * b) + a + m / 2 * b;
 }
 
 /* The catalogue's cost of alg for op, on p > 1 ranks. */
@@ -92,6 +96,21 @@ double HiMPI_Model_hier(HiMPI_Op op, HiMPI_Alg alg_out, HiMPI_Alg alg_in, int p,
     if (block == 1)
         return out;
     return out + in + extra;
+}
+
+double HiMPI_Model_bound(HiMPI_Op op, int p, double m, const HiMPI_Hockney *h)
+{
+    double a = h->alpha, b = h->beta, c = h->gamma, lg = rounds(p);
+    if (p < 1)
+        return NAN;
+    if (p == 1)
+        return 0;
+#define BOUND(ID, op_, name, rooted, reduction, send, recv, in_place, bound)                   \
+    if (op == HIMPI_OP_##ID)                                                                   \
+        return bound;
+    HIMPI_OPERATIONS(BOUND)
+#undef BOUND
+    return NAN;
 }
 
 int HiMPI_Model_best_groups(HiMPI_Op op, HiMPI_Alg alg_out, HiMPI_Alg alg_in, int p, double m,

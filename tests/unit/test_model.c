@@ -115,6 +115,52 @@ START_TEST(best_groups)
 }
 END_TEST
 
+/* The bounds of Chan et al. as the thesis gives them, by hand. */
+START_TEST(bounds)
+{
+    HiMPI_Hockney g = {5e-6, 1e-9, 2e-10};
+    ck_assert_close(HiMPI_Model_bound(HIMPI_OP_BCAST, 128, 1024, &net),
+                    7 * net.alpha + 1024 * net.beta);
+    ck_assert_close(HiMPI_Model_bound(HIMPI_OP_REDUCE, 8, 800, &g),
+                    3 * 5e-6 + 800 * 1e-9 + 7.0 / 8 * 800 * 2e-10);
+    ck_assert_close(HiMPI_Model_bound(HIMPI_OP_ALLREDUCE, 8, 800, &g),
+                    3 * 5e-6 + 2 * 7.0 / 8 * 800 * 1e-9 + 7.0 / 8 * 800 * 2e-10);
+    ck_assert_close(HiMPI_Model_bound(HIMPI_OP_SCATTER, 5, 100, &net),
+                    3 * net.alpha + 4 * 100 * net.beta);
+    ck_assert_close(HiMPI_Model_bound(HIMPI_OP_ALLGATHER, 16, 100, &net),
+                    4 * net.alpha + 15 * 100 * net.beta);
+    ck_assert_double_eq(HiMPI_Model_bound(HIMPI_OP_GATHER, 1, 100, &net), 0);
+    ck_assert(isnan(HiMPI_Model_bound(HIMPI_OP_COUNT, 8, 100, &net)));
+    ck_assert(isnan(HiMPI_Model_bound(HIMPI_OP_BCAST, 0, 100, &net)));
+}
+END_TEST
+
+/* No algorithm of the catalogue, flat or on any g, is modelled below its
+ * operation's bound: a cost or a bound written wrong shows here. */
+START_TEST(costs_respect_bounds)
+{
+    const HiMPI_Hockney nets[] = {{5e-6, 1e-9, 0}, {1.5e-6, 7.3e-10, 2e-10}, {1e-7, 1e-8, 1e-9}};
+    const double sizes[] = {8, 1000, 65536, 16 << 20};
+    for (size_t k = 0; k < sizeof nets / sizeof nets[0]; k++)
+        for (int op = 0; op < HIMPI_OP_COUNT; op++)
+            for (int alg = 0; alg < HIMPI_ALG_COUNT; alg++)
+                for (int p = 2; p <= 40; p++)
+                    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+                        double bound = HiMPI_Model_bound((HiMPI_Op)op, p, sizes[s], &nets[k]);
+                        for (int g = 1; g <= p; g++) {
+                            double t = HiMPI_Model_hier((HiMPI_Op)op, (HiMPI_Alg)alg,
+                                                        (HiMPI_Alg)alg, p, g, sizes[s], 0,
+                                                        &nets[k]);
+                            if (!isnan(t) && t < bound * (1 - 1e-12))
+                                ck_abort_msg("%s %s p=%d g=%d m=%.0f: %g below the bound %g",
+                                             HiMPI_Op_name((HiMPI_Op)op),
+                                             HiMPI_Alg_name((HiMPI_Alg)alg), p, g, sizes[s], t,
+                                             bound);
+                        }
+                    }
+}
+END_TEST
+
 START_TEST(fit)
 {
     double m[] = {0, 1000, 2000, 4000}, t[4];
@@ -147,6 +193,8 @@ Suite *unit_suite(void)
     tcase_add_test(tc, no_formula);
     tcase_add_test(tc, hierarchical_costs);
     tcase_add_test(tc, best_groups);
+    tcase_add_test(tc, bounds);
+    tcase_add_test(tc, costs_respect_bounds);
     tcase_add_test(tc, fit);
     suite_add_tcase(s, tc);
     return s;

@@ -1,10 +1,12 @@
 /* bcast/binomial.c: a binomial tree on the virtual ranks (rank - root) mod p: every process
- * receives the whole message from its parent, then sends it to its children, the root of the
- * largest subtree first, so that the number of processes holding it doubles at every step. */
+ * receives the whole message from its parent, then sends it to its children one after the
+ * other, the root of the largest subtree first, so that the number of processes holding it
+ * doubles at every step.  The sends are not posted together: k children sharing a process's
+ * link would each get the message only after k transfers, and a tree of depth d would take
+ * d(d + 1)/2 transfers instead of d. */
 #include <config.h>
 
 #include "coll/algorithms.h"
-#include "mpib.h"
 
 int himpi_bcast_binomial(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                          int segsize)
@@ -21,11 +23,8 @@ int himpi_bcast_binomial(void *buffer, int count, MPI_Datatype datatype, int roo
         top <<= 1;
     if (v > 0)
         rc = himpi_recv(buffer, count, datatype, (v - top + root) % p, comm);
-    MPI_Request r[(int)sizeof(int) * 8];
-    int n = 0;
     for (int mask = top >> 1; mask > 0 && rc == MPI_SUCCESS; mask >>= 1)
         if (mask < p - v)
-            rc = MPI_Isend(buffer, count, datatype, (v + mask + root) % p, HIMPI_TAG, comm,
-                           &r[n++]);
-    return rc == MPI_SUCCESS ? MPIB_Waitall(n, r, MPI_STATUSES_IGNORE) : rc;
+            rc = himpi_send(buffer, count, datatype, (v + mask + root) % p, comm);
+    return rc;
 }
