@@ -72,6 +72,22 @@ check-medium:
 	$(MAKE) $(AM_MAKEFLAGS) check \
 	  TESTS='$(LINT_TESTS) $(UNIT_TESTS) $(MPI_TESTS_SMALL) $(E2E_TESTS) $(MPI_TESTS_MEDIUM)'
 
+# What a second MPI library checks (MPICH's job in scripts/test): the
+# collective matrix at 1 to 4 ranks and the calls that reach the library
+# in ways of their own: plain calls and their plan lookup, the native
+# phase, threads, hierarchical communicators (MPI_Comm_split_type) and
+# interposition through the profiling interface.  libmpib's measurements,
+# tuning, the persistent replay and the tools use the library as the
+# collectives do; the Open MPI and sanitizer jobs run them.
+mpi_library_at_4 = $(coll_programs) %D%/mpi/test_plain %D%/mpi/test_native_calls \
+	%D%/mpi/test_hsplit
+MPI_TESTS_LIBRARY = $(coll_programs:=-1.mpi) $(coll_programs:=-2.mpi) $(coll_programs:=-3.mpi) \
+	$(mpi_library_at_4:=-4.mpi) %D%/mpi/test_plain-3.mpi %D%/mpi/test_native_calls-3.mpi \
+	%D%/mpi/test_hsplit-2.mpi $(MPI_TESTS_THREADS)
+check-library:
+	$(MAKE) $(AM_MAKEFLAGS) check \
+	  TESTS='$(LINT_TESTS) $(UNIT_TESTS) $(MPI_TESTS_LIBRARY) %D%/e2e/interpose.sh'
+
 # The threaded cases alone, and only their program built: the
 # ThreadSanitizer job (scripts/test).
 check-threads:
