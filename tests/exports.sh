@@ -3,7 +3,10 @@
 # else: libhimpi HiMPI_*, libmpib MPIB_*, and the interposition library
 # the MPI_* collectives it replaces and HiMPI_*.  Everything internal
 # (himpi_*) stays inside, so that no application can come to depend on it.
-# One TAP test point per library, from `nm -D` of the build tree's .libs.
+# One TAP test point per library, from `nm -D` of the build tree's .libs;
+# and one more: the interposition library calls the MPI library through
+# PMPI_* alone (api/pmpi_names.h), never through a name it or another tool
+# may interpose.
 libs=${abs_top_builddir:?run me from make check}/.libs
 
 # check N LIBRARY PATTERN: test point N, every dynamic symbol the library
@@ -26,7 +29,16 @@ check() {
   fi
 }
 
-echo "1..3"
+echo "1..4"
 check 1 libhimpi.so '^HiMPI_'
 check 2 libmpib.so '^MPIB_'
 check 3 libhimpi-pmpi.so '^(MPI_|HiMPI_)'
+calls=$(nm -D --undefined-only "$libs/libhimpi-pmpi.so" 2>/dev/null | awk '$NF ~ /^MPIX?_/ {print $NF}')
+if [ ! -f "$libs/libhimpi-pmpi.so" ]; then
+  echo "not ok 4 - libhimpi-pmpi.so: not built"
+elif [ -n "$calls" ]; then
+  echo "not ok 4 - libhimpi-pmpi.so calls MPI functions by their MPI_ names"
+  echo "$calls" | sed 's/^/# /'
+else
+  echo "ok 4 - libhimpi-pmpi.so calls the MPI library through PMPI_* alone"
+fi

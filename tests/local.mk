@@ -10,7 +10,6 @@ test_ldflags = $(AM_LDFLAGS) -no-install
 test_himpi_ldadd = libhimpi_internal.la libmpib.la
 
 check_PROGRAMS =
-CLEANFILES =
 include %D%/unit/local.mk
 include %D%/mpi/local.mk
 include %D%/smpi/local.mk

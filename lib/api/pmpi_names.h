@@ -63,6 +63,9 @@
 #define MPI_Isend PMPI_Isend
 #define MPI_Issend PMPI_Issend
 #define MPI_Op_commutative PMPI_Op_commutative
+#define MPI_Pack PMPI_Pack
+#define MPI_Pack_size PMPI_Pack_size
+#define MPI_Query_thread PMPI_Query_thread
 #define MPI_Reduce PMPI_Reduce
 #define MPI_Reduce_init PMPI_Reduce_init
 #define MPI_Reduce_local PMPI_Reduce_local
@@ -79,6 +82,7 @@
 #define MPI_Type_get_extent PMPI_Type_get_extent
 #define MPI_Type_get_true_extent PMPI_Type_get_true_extent
 #define MPI_Type_size PMPI_Type_size
+#define MPI_Unpack PMPI_Unpack
 #define MPI_Wait PMPI_Wait
 #define MPI_Waitall PMPI_Waitall
 #define MPI_Wtick PMPI_Wtick
