@@ -3,12 +3,14 @@ include_HEADERS += %D%/mpib.h
 
 libmpib_la_SOURCES = \
 	%D%/clock_offset.c \
+	%D%/compare.c \
 	%D%/containers.c \
 	%D%/measure.c \
 	%D%/msgset.c \
 	%D%/parse.c \
 	%D%/pingpong.c \
 	%D%/precision.c \
+	%D%/robust.c \
 	%D%/stats.c \
 	%D%/timer.c \
 	%D%/timer.h \

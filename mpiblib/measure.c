@@ -28,12 +28,28 @@ const char *MPIB_method_name(MPIB_method method)
     return method_names[method];
 }
 
-/* The largest error code any rank holds; every rank learns it. */
-static int agree(int rc, MPI_Comm comm)
+int mpib_agree(int rc, MPI_Comm comm)
 {
     int worst = rc;
     int rc2 = MPIB_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MAX, comm);
     return rc2 != MPI_SUCCESS ? rc2 : worst;
+}
+
+int mpib_sample(mpib_timer *timer, MPIB_coll_container *container, MPI_Comm comm, int root,
+                int M, double *t)
+{
+    int rc = MPIB_Barrier(comm);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    int err;
+    double mine[2], worst[2];
+    mine[0] = mpib_timer_rep(timer, container, comm, root, M, &err);
+    mine[1] = err;
+    rc = MPIB_Allreduce(mine, worst, 2, MPI_DOUBLE, MPI_MAX, comm);
+    if (rc == MPI_SUCCESS)
+        rc = (int)worst[1];
+    *t = mpib_timer_sample(timer, worst[0]);
+    return rc;
 }
 
 /* Repeats the container under a set-up timer until precision is met or
@@ -49,49 +65,45 @@ static int repeat(mpib_timer *timer, MPIB_coll_container *container, MPI_Comm co
     if (rank == root && (T = malloc((size_t)precision->max_reps * sizeof *T)) == NULL)
         rc = MPI_ERR_NO_MEM;
     int init = container->initialize(container, comm, root, M);
-    rc = agree(rc != MPI_SUCCESS ? rc : init, comm);
+    rc = mpib_agree(rc != MPI_SUCCESS ? rc : init, comm);
 
-    /* status[0]: an MPIB_stop; status[1]: the error code of the repetition. */
-    int n = 0, status[2] = {MPIB_CONTINUE, MPI_SUCCESS};
-    while (rc == MPI_SUCCESS && status[0] == MPIB_CONTINUE) {
-        if ((rc = MPIB_Barrier(comm)) != MPI_SUCCESS)
-            break;
-        int err;
-        double mine[2], worst[2];
-        mine[0] = mpib_timer_rep(timer, container, comm, root, M, &err);
-        mine[1] = err;
-        rc = MPIB_Reduce(mine, worst, 2, MPI_DOUBLE, MPI_MAX, root, comm);
-        if (rank == root && rc == MPI_SUCCESS) {
-            status[1] = (int)worst[1];
-            if (status[1] == MPI_SUCCESS) {
-                T[n++] = mpib_timer_sample(timer, worst[0]);
-                status[0] = MPIB_stop_rule_bound(precision, n, T, bound, NULL);
-            }
+    int n = 0, stop = MPIB_CONTINUE;
+    while (rc == MPI_SUCCESS && stop == MPIB_CONTINUE) {
+        double t;
+        rc = mpib_sample(timer, container, comm, root, M, &t);
+        if (rc == MPI_SUCCESS && rank == root) {
+            T[n++] = t;
+            stop = MPIB_stop_rule_bound(precision, n, T, bound, NULL);
         }
         if (rc == MPI_SUCCESS)
-            rc = MPIB_Bcast(status, 2, MPI_INT, root, comm);
-        if (rc == MPI_SUCCESS)
-            rc = status[1];
+            rc = MPIB_Bcast(&stop, 1, MPI_INT, root, comm);
     }
 
     int fin = container->finalize(container, comm, root);
-    rc = agree(rc != MPI_SUCCESS ? rc : fin, comm);
+    rc = mpib_agree(rc != MPI_SUCCESS ? rc : fin, comm);
     if (rc == MPI_SUCCESS) {
         /* The root's verdict, identical on every rank. */
-        double summary[4] = {0.0, 0.0, 0.0, 0.0};
+        double summary[8] = {0};
         if (rank == root) {
             double ci;
             summary[0] = gsl_stats_mean(T, 1, (size_t)n);
             summary[3] = MPIB_stop_rule(precision, n, T, &ci) == MPIB_CONVERGED;
             summary[1] = ci;
             summary[2] = n;
+            summary[4] = MPIB_median(n, T);
+            MPIB_median_ci(precision->cl, n, T, &summary[5], &summary[6]);
+            /* In place: T is not needed after this. */
+            int kept = MPIB_outliers_remove(n, T, T);
+            summary[7] = kept < 0 ? -1 : n - kept;
         }
         double wtick = MPI_Wtick();
-        rc = MPIB_Bcast(summary, 4, MPI_DOUBLE, root, comm);
+        rc = MPIB_Bcast(summary, 8, MPI_DOUBLE, root, comm);
         if (rc == MPI_SUCCESS)
             rc = MPIB_Allreduce(MPI_IN_PLACE, &wtick, 1, MPI_DOUBLE, MPI_MAX, comm);
         *result = (MPIB_result){.M = M, .T = summary[0], .wtick = wtick, .reps = (int)summary[2],
-                                .ci = summary[1], .converged = (int)summary[3]};
+                                .ci = summary[1], .converged = (int)summary[3],
+                                .median = summary[4], .median_lo = summary[5],
+                                .median_hi = summary[6], .outliers = (int)summary[7]};
     }
     free(T);
     return rc;

@@ -52,6 +52,10 @@ typedef struct MPIB_result {
     int reps;       /* number of repetitions taken */
     double ci;      /* half-width of the two-sided confidence interval of T */
     int converged;  /* 1 if ci <= eps * T was reached, 0 if max_reps ended it */
+    double median;  /* the median time (MPIB_median), in seconds */
+    double median_lo, median_hi; /* its interval at the precision's cl (MPIB_median_ci) */
+    int outliers;   /* samples outside Tukey's fences (MPIB_outliers_remove); -1 if
+                       unknown (out of memory) */
 } MPIB_result;
 
 /* ---------------------------------------------------------------------- */
@@ -92,6 +96,57 @@ MPIB_stop MPIB_stop_rule(const MPIB_precision *p, int n, const double *T, double
  * MPIB_stop_rule. */
 MPIB_stop MPIB_stop_rule_bound(const MPIB_precision *p, int n, const double *T, double bound,
                                double *ci);
+
+/* ---------------------------------------------------------------------- */
+/* Robust statistics (pure functions, no MPI)                              */
+/* ---------------------------------------------------------------------- */
+
+/* Timing samples are skewed to the right: a repetition that met a
+ * preempted rank or a daemon's wake-up can take many times the others,
+ * and one such sample moves a mean and widens its Student-t interval.
+ * Order statistics do not move. */
+
+/* The median of the n samples T (T is not changed); NaN if n < 1. */
+double MPIB_median(int n, const double *T);
+
+/* A distribution-free confidence interval of the median of the n samples
+ * T at level cl: the k-th smallest and the k-th largest sample, with the
+ * largest k for which 1 - 2 P(B <= k - 1) >= cl, B ~ Binomial(n, 1/2)
+ * (the interval of the sign test; it assumes only independent samples).
+ * Stores its ends in *lo and *hi and returns its exact coverage, >= cl.
+ * When n is too small for cl (n < 6 at 95 %, since even the smallest and
+ * largest of 5 samples bracket the median with 93.75 % only), or cl is
+ * outside (0, 1), the interval is (-inf, +inf) and the coverage 0. */
+double MPIB_median_ci(double cl, int n, const double *T, double *lo, double *hi);
+
+/* Tukey's fences, the interquartile-range rule (one of the outlier rules
+ * Benkert, Gabriel and Resch evaluated for ADCL's run-time selection of
+ * communication code): copies to kept (which
+ * may be T), in their order, the samples within [Q1 - 1.5 IQR,
+ * Q3 + 1.5 IQR], the quartiles interpolated as
+ * gsl_stats_quantile_from_sorted_data does, and returns how many there are
+ * (-1 when out of memory). */
+int MPIB_outliers_remove(int n, const double *T, double *kept);
+
+/* Two operations A and B compared: the median of the ratios A_i / B_i of
+ * paired samples and its distribution-free interval (MPIB_median_ci).
+ * A ratio's interval entirely below 1 says A is faster at confidence cl,
+ * whatever the samples' distribution; a ratio within a pair also cancels
+ * what the machine's state at that moment did to both. */
+typedef struct MPIB_comparison {
+    int M;           /* message size in bytes */
+    int pairs;       /* number of paired samples */
+    double a, b;     /* the median time of A and of B, in seconds */
+    double ratio;    /* the median of A_i / B_i */
+    double lo, hi;   /* its confidence interval ((-inf, +inf) if pairs is too small) */
+    double coverage; /* the interval's exact coverage, >= cl (0 without one) */
+} MPIB_comparison;
+
+/* The comparison of n paired samples A[i], B[i] (seconds, all > 0) at
+ * confidence level cl.  MPI_ERR_ARG for n < 1, a sample <= 0 or cl outside
+ * (0, 1); MPI_ERR_NO_MEM.  c->M is 0. */
+int MPIB_compare_samples(double cl, int n, const double *A, const double *B,
+                         MPIB_comparison *c);
 
 /* ---------------------------------------------------------------------- */
 /* Operation containers                                                     */
@@ -234,6 +289,16 @@ int MPIB_measure_root(MPIB_coll_container *container, MPI_Comm comm, int root, i
                       const MPIB_precision *precision, MPIB_result *result);
 int MPIB_measure_global(MPIB_coll_container *container, MPI_Comm comm, int root, int M,
                         const MPIB_precision *precision, MPIB_result *result);
+
+/* Times the operations of containers a and b for message size M on comm,
+ * interleaved: pairs pairs of synchronised repetitions, alternately A then
+ * B and B then A (so that a drift within a pair favours neither), each
+ * timed by method, and compares them (MPIB_compare_samples at level cl).
+ * On success every rank holds the same *result.  Errors as MPIB_measure,
+ * and MPI_ERR_ARG for pairs < 1 or cl outside (0, 1). */
+int MPIB_measure_pair(MPIB_method method, MPIB_coll_container *a, MPIB_coll_container *b,
+                      MPI_Comm comm, int root, int M, int pairs, double cl,
+                      MPIB_comparison *result);
 
 /* ---------------------------------------------------------------------- */
 /* Message-size sweeps                                                      */

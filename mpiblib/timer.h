@@ -26,6 +26,15 @@ double mpib_timer_rep(mpib_timer *timer, MPIB_coll_container *container, MPI_Com
 /* The sample, at the root, from the MAX of the contributions. */
 double mpib_timer_sample(const mpib_timer *timer, double reduced);
 
+/* One synchronised repetition of the container (a barrier, then
+ * mpib_timer_rep): its sample in *t at the root (meaningless elsewhere),
+ * and on every rank the worst error code of any rank. */
+int mpib_sample(mpib_timer *timer, MPIB_coll_container *container, MPI_Comm comm, int root,
+                int M, double *t);
+
+/* The largest error code any rank holds; every rank learns it. */
+int mpib_agree(int rc, MPI_Comm comm);
+
 /* This rank's clock minus the root's (0 at the root), estimated by
  * ping-pong; collective over comm. */
 int mpib_clock_offset(MPI_Comm comm, int root, double *offset);

@@ -50,12 +50,21 @@ static void check_result(int rc, const MPIB_result *r, int M, const MPIB_precisi
         tap_check(r->reps == p->max_reps, "stopped at %d reps without converging (max %d)",
                   r->reps, p->max_reps);
     tap_check(r->wtick > 0 && r->wtick < 1e-2, "wtick = %g", r->wtick);
+    /* The median's interval: none below 6 samples at 95 %. */
+    tap_check(isfinite(r->median) && r->median_lo <= r->median && r->median <= r->median_hi,
+              "median %g outside [%g, %g]", r->median, r->median_lo, r->median_hi);
+    tap_check((r->reps < 6) == isinf(r->median_hi), "%d samples, median interval up to %g",
+              r->reps, r->median_hi);
+    tap_check(r->outliers >= 0 && r->outliers < r->reps, "%d outliers among %d samples",
+              r->outliers, r->reps);
 
     /* Every rank must hold rank 0's result, bit for bit. */
     MPIB_result first = *r;
     MPIB_Bcast(&first, (int)sizeof first, MPI_BYTE, 0, MPI_COMM_WORLD);
     tap_check(first.M == r->M && first.T == r->T && first.wtick == r->wtick &&
-              first.reps == r->reps && first.ci == r->ci && first.converged == r->converged,
+              first.reps == r->reps && first.ci == r->ci && first.converged == r->converged &&
+              first.median == r->median && first.median_lo == r->median_lo &&
+              first.median_hi == r->median_hi && first.outliers == r->outliers,
               "result differs from rank 0's (T %g vs %g, reps %d vs %d)", r->T, first.T,
               r->reps, first.reps);
 }
@@ -289,6 +298,59 @@ static void test_errors(void)
     }
 }
 
+/* Two naps timed interleaved: 10 ms against 20 ms.  Each pair's ratio is
+ * near 1/2 whatever else the machine does, so the median's interval lies
+ * below 1 on every rank alike; a faulty partner's error reaches every rank,
+ * and both containers are finalized once. */
+static int short_nap(void *self, MPI_Comm comm, int root, int M)
+{
+    (void)self, (void)comm, (void)root, (void)M;
+    struct timespec t = {0, NAP_NS / 2};
+    return nanosleep(&t, NULL) == 0 ? MPI_SUCCESS : MPI_ERR_OTHER;
+}
+
+static void test_pair(void)
+{
+    MPIB_coll_container a = {"short nap", short_nap, short_nap, nap_finalize};
+    MPIB_coll_container b = {"nap", nap, nap, nap_finalize};
+    MPIB_comparison c, first;
+    int rc = MPIB_measure_pair(MPIB_METHOD_MAX, &a, &b, MPI_COMM_WORLD, 0, 0, 8, 0.95, &c);
+    tap_check(rc == MPI_SUCCESS, "paired measurement failed with error %d", rc);
+    tap_check(c.pairs == 8 && c.M == 0, "%d pairs at M = %d", c.pairs, c.M);
+    tap_check(c.a >= NAP_NS / 2 * 1e-9 && c.b >= NAP_NS * 1e-9 && c.a < c.b,
+              "medians %g s and %g s", c.a, c.b);
+    tap_check(c.coverage >= 0.95 && c.lo <= c.ratio && c.ratio <= c.hi && c.hi < 1,
+              "ratio %g in [%g, %g], coverage %g", c.ratio, c.lo, c.hi, c.coverage);
+    first = c;
+    MPI_Bcast(&first, (int)sizeof first, MPI_BYTE, 0, MPI_COMM_WORLD);
+    tap_check(memcmp(&first, &c, sizeof c) == 0, "rank %d holds another comparison", rank);
+    tap_ok("10 ms against 20 ms interleaved: ratio %.3f in [%.3f, %.3f] on every rank", c.ratio,
+           c.lo, c.hi);
+
+    faulty_container f = {{"faulty", faulty_initialize, faulty_execute, faulty_finalize}, 0, 0,
+                          0, 0};
+    rc = MPIB_measure_pair(MPIB_METHOD_MAX, &a, &f.base, MPI_COMM_WORLD, 0, 0, 8, 0.95, &c);
+    tap_check(rc == MPI_ERR_OTHER, "returned %d, expected MPI_ERR_OTHER", rc);
+    tap_check(f.initialized == 1 && f.finalized == 1 && f.executions == 3,
+              "initialize ran %d times, finalize %d times, execute %d times", f.initialized,
+              f.finalized, f.executions);
+    tap_ok("a partner failing at its third execution: the error on every rank, finalized once");
+
+    tap_check(MPIB_measure_pair(MPIB_METHOD_MAX, &a, &b, MPI_COMM_WORLD, 0, 0, 0, 0.95, &c) ==
+                  MPI_ERR_ARG,
+              "0 pairs accepted");
+    tap_check(MPIB_measure_pair(MPIB_METHOD_MAX, &a, &b, MPI_COMM_WORLD, 0, 0, 4, 1.0, &c) ==
+                  MPI_ERR_ARG,
+              "cl = 1 accepted");
+    tap_check(MPIB_measure_pair(MPIB_METHOD_MAX, &a, NULL, MPI_COMM_WORLD, 0, 0, 4, 0.95, &c) ==
+                  MPI_ERR_ARG,
+              "a NULL container accepted");
+    tap_check(MPIB_measure_pair(MPIB_METHOD_MAX, &a, &b, MPI_COMM_WORLD, size, 0, 4, 0.95, &c) ==
+                  MPI_ERR_ROOT,
+              "root = size accepted");
+    tap_ok("invalid arguments of a paired measurement give the matching MPI error class");
+}
+
 static void test_yield_policy(void)
 {
     MPIB_wait_policy before = MPIB_get_wait_policy();
@@ -319,6 +381,7 @@ int main(int argc, char **argv)
     test_native_containers();
     test_msgset();
     test_errors();
+    test_pair();
     test_yield_policy();
     return tap_finish();
 }

@@ -7,6 +7,7 @@ UNIT_TESTS = \
 	%D%/test_msgset \
 	%D%/test_names \
 	%D%/test_parse \
+	%D%/test_robust \
 	%D%/test_search \
 	%D%/test_search_traces \
 	%D%/test_stats \
@@ -36,6 +37,10 @@ unit_himpi_ldadd = $(test_himpi_ldadd) $(CHECK_LIBS)
 %C%_test_parse_CFLAGS = $(unit_cflags)
 %C%_test_parse_LDADD = $(unit_ldadd)
 %C%_test_parse_LDFLAGS = $(test_ldflags)
+%C%_test_robust_SOURCES = %D%/test_robust.c $(unit_sources)
+%C%_test_robust_CFLAGS = $(unit_cflags)
+%C%_test_robust_LDADD = $(unit_ldadd) -lm
+%C%_test_robust_LDFLAGS = $(test_ldflags)
 %C%_test_stats_SOURCES = %D%/test_stats.c $(unit_sources)
 %C%_test_stats_CFLAGS = $(unit_cflags) $(GSL_CFLAGS)
 %C%_test_stats_LDADD = $(unit_ldadd) $(GSL_LIBS)
