@@ -26,10 +26,34 @@ extern "C" {
 /* Configuration tables (doc/config-format.md describes the text)          */
 /* ---------------------------------------------------------------------- */
 
-/* The current version of the text format ("himpi-table 2"; version 1,
- * whose layouts are a single g, is read too, and so is the original
- * HiMPI's 7-column format). */
-#define HIMPI_TABLE_VERSION 2
+/* The current version of the text format ("himpi-table 3"; version 2,
+ * whose rows have no verdict, version 1, whose layouts are a single g,
+ * and the original HiMPI's 7-column format are read too). */
+#define HIMPI_TABLE_VERSION 3
+
+/* How a row's plan compared with the MPI library's own collective, flat,
+ * timed interleaved with it (HiMPI_Decide).  Only a plan FASTER than it
+ * is ever run by a plain call: with any other verdict the call is the
+ * MPI library's. */
+typedef enum HiMPI_Verdict {
+    HIMPI_VERDICT_UNKNOWN, /* "-": not compared (a version 1 or 2 table, or a
+                              tuning run that did not compare) */
+    HIMPI_VERDICT_FASTER,  /* "faster": faster with significance, by at least
+                              the minimum effect */
+    HIMPI_VERDICT_NS,      /* "n.s.": no significant difference */
+    HIMPI_VERDICT_SMALL,   /* "small": faster with significance, by less than
+                              the minimum effect */
+    HIMPI_VERDICT_SLOWER,  /* "slower": slower with significance */
+    HIMPI_VERDICT_NATIVE,  /* "native": the plan is the MPI library's flat
+                              call itself */
+    HIMPI_VERDICT_COUNT
+} HiMPI_Verdict;
+
+/* Verdict <-> its name in a table ("-", "faster", "n.s.", "small",
+ * "slower", "native").  HiMPI_Verdict_name gives NULL for an invalid
+ * value; HiMPI_Verdict_from_name MPI_ERR_ARG for an unknown name. */
+const char *HiMPI_Verdict_name(HiMPI_Verdict verdict);
+int HiMPI_Verdict_from_name(const char *name, HiMPI_Verdict *verdict);
 
 /* What a table is valid for.  Strings are empty when unknown (and always in
  * a table read from the original HiMPI format). */
@@ -64,6 +88,13 @@ typedef struct HiMPI_Row {
     double time;      /* seconds at the best layout; negative if unknown (legacy) */
     double flat_time; /* seconds at g = 1; negative if unknown */
     double ci;        /* half-width of time's confidence interval; negative if unknown */
+    double flat_ci;   /* half-width of flat_time's; negative if unknown */
+    /* The plan against the MPI library's flat call, timed interleaved: the
+     * median of the paired ratios plan / native and its interval
+     * (MPIB_comparison), negative where unknown, and the verdict the plain
+     * calls follow. */
+    double ratio, ratio_lo, ratio_hi;
+    HiMPI_Verdict verdict;
 } HiMPI_Row;
 
 /* A table: its header and rows.  Initialise it with HiMPI_Table_init and
@@ -185,6 +216,21 @@ void HiMPI_Tune_memory_free(HiMPI_Tune_memory *memory);
  * application's own. */
 #define HIMPI_TUNE_MAX_COMMS 1536
 
+/* The verdict on a plan compared with the MPI library's flat call (c: the
+ * plan as A, the call as B, MPIB_measure_pair): FASTER when the ratio's
+ * whole interval lies below 1 (faster at the comparison's confidence) and
+ * the ratio itself is at most 1 - min_effect (worth the risk of a plan:
+ * a table outlives the moment it was measured in); SMALL when the interval
+ * lies below 1 but the ratio does not clear the margin; SLOWER when the
+ * interval lies above 1; NS otherwise, and when there is no interval (too
+ * few pairs).  Pure. */
+HiMPI_Verdict HiMPI_Decide(const MPIB_comparison *c, double min_effect);
+
+/* The tuner's defaults: pairs of repetitions in a comparison with the MPI
+ * library, and the smallest gain a plan must show (3 %). */
+#define HIMPI_TUNE_PAIRS 30
+#define HIMPI_TUNE_MIN_EFFECT 0.03
+
 /* How to tune. */
 typedef struct HiMPI_Tuner {
     MPIB_precision precision;
@@ -206,12 +252,19 @@ typedef struct HiMPI_Tuner {
     /* When *work holds this many sub-communicators, it is duplicated anew
      * before the next measurement; 0 for HIMPI_TUNE_MAX_COMMS. */
     int max_comms;
+    /* The fastest candidate is timed against the MPI library's flat call
+     * in this many interleaved pairs of repetitions (MPIB_measure_pair, at
+     * precision.cl) and the row gets HiMPI_Decide's verdict with
+     * min_effect; 0 compares nothing (the verdict is UNKNOWN). */
+    int pairs;
+    double min_effect;
 } HiMPI_Tuner;
 
 /* Tunes task on comm and fills row (procs = the size of comm) with the
- * fastest candidate's layout: g = 1, the rank blocks asked for, then every
- * hardware layout of up to tuner->levels levels whose groups differ from
- * every candidate before it.  The measurements run on tuner->work (or a
+ * fastest candidate's layout, and its comparison with the MPI library's
+ * flat call (tuner->pairs): candidates are g = 1, the rank blocks asked
+ * for, then every hardware layout of up to tuner->levels levels whose
+ * groups differ from every candidate before it.  The measurements run on tuner->work (or a
  * duplicate of comm), and the sub-communicators of every layout are
  * created before its timed repetitions.  *measured, if not NULL, receives
  * the number of candidates measured.  MPI_ERR_ARG for a negative size or
@@ -231,6 +284,8 @@ typedef struct HiMPI_Tune_settings {
     const HiMPI_Search *search; /* HIMPI_SEARCH */
     int segment_size;          /* HIMPI_SEGMENT_SIZE, bytes; 0 = the default */
     MPIB_precision precision;  /* HIMPI_MIN_REPS, HIMPI_MAX_REPS, HIMPI_CL, HIMPI_EPS */
+    int pairs;                 /* HIMPI_PAIRS (HiMPI_Tuner's pairs) */
+    double min_effect;         /* HIMPI_MIN_EFFECT (HiMPI_Tuner's min_effect) */
 } HiMPI_Tune_settings;
 
 /* Reads the settings from this process's environment.  Returns 0, or -1

@@ -97,7 +97,8 @@ static int tune_procs(const options *o, MPI_Comm comm, const task_list *l, progr
     MPI_Comm work = MPI_COMM_NULL;
     HiMPI_Tuner tuner = {o->measure.precision, o->groups, o->ngroups, o->settings.num_levels,
                          o->search, tracefile != NULL ? trace : NULL, &tr,
-                         HiMPI_Tune_memory_new(), &work, 0};
+                         HiMPI_Tune_memory_new(), &work, 0, o->settings.pairs,
+                         o->settings.min_effect};
     if (tuner.memory == NULL)
         return MPI_ERR_NO_MEM;
     int rc = MPI_Comm_dup(comm, &work);
@@ -119,19 +120,54 @@ static int tune_procs(const options *o, MPI_Comm comm, const task_list *l, progr
     return rc;
 }
 
+/* "12.30 +- 0.40" (us), or "-" for an unknown time. */
+static void time_text(double t, double ci, char *buf, size_t len)
+{
+    if (t < 0)
+        snprintf(buf, len, "-");
+    else if (ci < 0)
+        snprintf(buf, len, "%.2f", t * 1e6);
+    else
+        snprintf(buf, len, "%.2f +- %.2f", t * 1e6, ci * 1e6);
+}
+
+/* Each row with its comparison with the MPI library's call: the ratio
+ * only where the difference is significant; then how many rows run a
+ * plan instead of the MPI library's call, and why the others do not. */
 static void summary(const HiMPI_Table *t)
 {
-    printf("%-10s %6s %10s %-34s %-14s %12s %12s %8s\n", "operation", "procs", "size",
-           "algorithms (between/inside)", "best layout", "time (us)", "flat (us)", "speedup");
+    printf("%-10s %6s %10s %-34s %-12s %18s %18s %-22s %s\n", "operation", "procs", "size",
+           "algorithms (between/inside)", "best layout", "time (us)", "flat (us)",
+           "plan / MPI's call", "verdict");
+    int count[HIMPI_VERDICT_COUNT] = {0};
     for (size_t i = 0; i < t->nrows; i++) {
         const HiMPI_Row *r = &t->rows[i];
-        char algs[64], layout[128];
+        char algs[64], layout[128], time[40], flat[40], ratio[48] = "-";
         snprintf(algs, sizeof algs, "%s/%s", HiMPI_Alg_name(r->alg_out), HiMPI_Alg_name(r->alg_in));
         HiMPI_Row_layout(r, layout, sizeof layout);
-        printf("%-10s %6d %10lld %-34s %-14s %12.2f %12.2f %8.2f\n", HiMPI_Op_name(r->op),
-               r->procs, r->msg_size, algs, layout, r->time * 1e6, r->flat_time * 1e6,
-               r->time > 0 ? r->flat_time / r->time : 1.0);
+        time_text(r->time, r->ci, time, sizeof time);
+        time_text(r->flat_time, r->flat_ci, flat, sizeof flat);
+        if (r->verdict == HIMPI_VERDICT_FASTER || r->verdict == HIMPI_VERDICT_SMALL ||
+            r->verdict == HIMPI_VERDICT_SLOWER)
+            snprintf(ratio, sizeof ratio, "%.3f [%.3f, %.3f]", r->ratio, r->ratio_lo,
+                     r->ratio_hi);
+        printf("%-10s %6d %10lld %-34s %-12s %18s %18s %-22s %s\n", HiMPI_Op_name(r->op),
+               r->procs, r->msg_size, algs, layout, time, flat, ratio,
+               HiMPI_Verdict_name(r->verdict));
+        count[r->verdict]++;
     }
+    if (count[HIMPI_VERDICT_UNKNOWN] == (int)t->nrows) {
+        printf("himpi-tune: no row was compared with the MPI library's call (--pairs 0): the "
+               "plain calls take the fastest mean\n");
+        return;
+    }
+    printf("himpi-tune: %d of %zu rows run a plan instead of the MPI library's call; the others "
+           "keep it (%d n.s., %d small, %d slower, %d are the call itself",
+           count[HIMPI_VERDICT_FASTER], t->nrows, count[HIMPI_VERDICT_NS],
+           count[HIMPI_VERDICT_SMALL], count[HIMPI_VERDICT_SLOWER], count[HIMPI_VERDICT_NATIVE]);
+    if (count[HIMPI_VERDICT_UNKNOWN] > 0)
+        printf(", %d not compared", count[HIMPI_VERDICT_UNKNOWN]);
+    printf(")\n");
 }
 
 /* Rank 0 writes the table; every rank learns whether it worked. */

@@ -9,7 +9,7 @@
 #include "himpi_tune_options.h"
 
 enum { OPT_ALG_IN = 2000, OPT_ALG_OUT, OPT_ALGS, OPT_OPS, OPT_PROCS, OPT_SEARCH, OPT_MERGE,
-       OPT_CHECK, OPT_LEVELS, OPT_TRACE };
+       OPT_CHECK, OPT_LEVELS, OPT_TRACE, OPT_PAIRS, OPT_MIN_EFFECT };
 
 void tune_usage(void)
 {
@@ -44,6 +44,13 @@ void tune_usage(void)
             "                        the sizes, doc/search.md) or exhaustive (every\n"
             "                        candidate)\n"
             CLI_PRECISION_HELP
+            "      --pairs=N         time each row's best plan against the MPI library's\n"
+            "                        own call in N interleaved pairs of repetitions; the\n"
+            "                        plain calls run the plan only if it is faster with\n"
+            "                        significance (default: HIMPI_PAIRS, 30; 0: no\n"
+            "                        comparison, the fastest mean wins)\n"
+            "      --min-effect=X    ... and faster by at least the fraction X (default:\n"
+            "                        HIMPI_MIN_EFFECT, 0.03)\n"
             "      --trace=FILE      write every measurement to FILE: operation, procs,\n"
             "                        size, algorithms, layout, time, ci, repetitions and\n"
             "                        the seconds it took (simulated ones under SimGrid)\n"
@@ -133,6 +140,8 @@ int tune_options_parse(int argc, char **argv, options *o)
         {"groups", required_argument, NULL, 'g'},  {"procs", required_argument, NULL, OPT_PROCS},
         {"search", required_argument, NULL, OPT_SEARCH},
         {"levels", required_argument, NULL, OPT_LEVELS},
+        {"pairs", required_argument, NULL, OPT_PAIRS},
+        {"min-effect", required_argument, NULL, OPT_MIN_EFFECT},
         {"quiet", no_argument, NULL, 'q'},         {"check", required_argument, NULL, OPT_CHECK},
         CLI_PRECISION_LONGOPTS,                    {NULL, 0, NULL, 0}};
     char err[4352];
@@ -202,6 +211,15 @@ int tune_options_parse(int argc, char **argv, options *o)
             if (!cli_int(optarg, 0, &o->settings.num_levels) ||
                 o->settings.num_levels > HIMPI_MAX_LEVELS)
                 return cli_bad("--levels", optarg, "an integer from 0 to 8");
+            break;
+        case OPT_PAIRS:
+            if (!cli_int(optarg, 0, &o->settings.pairs) || o->settings.pairs > 1000000)
+                return cli_bad("--pairs", optarg, "an integer from 0 to 1000000");
+            break;
+        case OPT_MIN_EFFECT:
+            if (!cli_double(optarg, &o->settings.min_effect) || !(o->settings.min_effect >= 0) ||
+                !(o->settings.min_effect < 1))
+                return cli_bad("--min-effect", optarg, "a real number from 0 to 1, 1 excluded");
             break;
         case 'q': o->quiet = 1; break;
         case OPT_CHECK: return check_file(optarg);

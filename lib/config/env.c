@@ -11,6 +11,7 @@
 #include "config/env.h"
 #include "config/env_parser.h"
 #include "core/names.h"
+#include "himpi_tune.h"
 
 static const char *const tune_modes[] = {"off", "init", "lazy"};
 static const char *const flags[] = {"0", "1"};
@@ -73,8 +74,8 @@ static int keyword(const parser *p, enum var var, const char *const *words, int 
     return himpi_env_invalid(p, t, "%s", accepted);
 }
 
-/* A real in (0, 1), in the decimal form. */
-static int fraction(const parser *p, enum var var, double *out)
+/* A real in (0, 1), or [0, 1) if zero is allowed, in the decimal form. */
+static int fraction(const parser *p, enum var var, int zero, double *out)
 {
     text t = himpi_env_read(p, var);
     if (t.value == NULL)
@@ -83,9 +84,11 @@ static int fraction(const parser *p, enum var var, double *out)
     errno = 0;
     double v = strtod(t.value, &end);
     if (!himpi_is_decimal_real(t.value) || *end != '\0' || errno == ERANGE ||
-        !(v > 0.0 && v < 1.0))
-        return himpi_env_invalid(p, t, "expected a real number between 0 and 1, both excluded");
-    *out = v;
+        !((zero ? v >= 0.0 : v > 0.0) && v < 1.0))
+        return himpi_env_invalid(p, t, zero ? "expected a real number from 0 to 1, 1 excluded"
+                                            : "expected a real number between 0 and 1, both "
+                                              "excluded");
+    *out = v + 0.0; /* -0 is 0 */
     return 0;
 }
 
@@ -248,7 +251,7 @@ static int parse_precision(const parser *p, MPIB_precision *precision)
     if (precision->max_reps < precision->min_reps)
         return disorder(p, himpi_env_read(p, MIN_REPS), builtin.min_reps,
                         himpi_env_read(p, MAX_REPS), builtin.max_reps);
-    if (fraction(p, CL, &precision->cl) != 0 || fraction(p, EPS, &precision->eps) != 0)
+    if (fraction(p, CL, 0, &precision->cl) != 0 || fraction(p, EPS, 0, &precision->eps) != 0)
         return -1;
     return 0;
 }
@@ -281,6 +284,8 @@ int himpi_env_parse(himpi_env_getter get, void *ctx, himpi_env *env, char *err, 
     memset(&e, 0, sizeof e);
     e.num_levels = 1;
     e.native_calls = HIMPI_NATIVE_CALLS_DEFAULT;
+    e.pairs = HIMPI_TUNE_PAIRS;
+    e.min_effect = HIMPI_TUNE_MIN_EFFECT;
     if (errlen > 0)
         err[0] = '\0';
     /* Only saves use the lock's time-out, and they read it themselves; a
@@ -299,7 +304,8 @@ int himpi_env_parse(himpi_env_getter get, void *ctx, himpi_env *env, char *err, 
         integer(&p, GROUPS, 1, INT_MAX, "expected an integer >= 1", &e.groups) != 0 ||
         parse_alg(&p, ALG_IN, &e.alg_in) != 0 || parse_alg(&p, ALG_OUT, &e.alg_out) != 0 ||
         parse_segment(&p, &e.segment_size) != 0 || parse_precision(&p, &e.precision) != 0 ||
-        parse_wait(&p, &e.wait) != 0 ||
+        integer(&p, PAIRS, 0, 1000000, "expected an integer from 0 to 1000000", &e.pairs) != 0 ||
+        fraction(&p, MIN_EFFECT, 1, &e.min_effect) != 0 || parse_wait(&p, &e.wait) != 0 ||
         keyword(&p, DEBUG, flags, 2, "expected 0 or 1", &e.debug) != 0 ||
         keyword(&p, STRICT, flags, 2, "expected 0 or 1", &e.strict) != 0 ||
         integer(&p, NATIVE_CALLS, 0, INT_MAX, "expected an integer >= 0", &e.native_calls) != 0)

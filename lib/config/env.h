@@ -41,6 +41,10 @@ typedef struct himpi_env {
     HiMPI_Alg alg_out;      /* HIMPI_ALG_OUT; HIMPI_ALG_COUNT = not forced */
     int segment_size;       /* HIMPI_SEGMENT_SIZE, bytes; -1 = not forced */
     MPIB_precision precision; /* HIMPI_MIN_REPS, HIMPI_MAX_REPS, HIMPI_CL, HIMPI_EPS */
+    int pairs;              /* HIMPI_PAIRS: pairs of repetitions comparing a tuned plan
+                               with the MPI library's call; 0 = no comparison */
+    double min_effect;      /* HIMPI_MIN_EFFECT: the smallest gain that lets a plan
+                               replace the MPI library's call, 0 <= x < 1 */
     MPIB_wait_policy wait;  /* HIMPI_WAIT */
     int debug;              /* HIMPI_DEBUG: 0 or 1 */
     int strict;             /* HIMPI_STRICT: 0 or 1 */

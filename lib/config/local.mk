@@ -22,4 +22,5 @@ libhimpi_internal_la_SOURCES += \
 	%D%/table_parse_row.c \
 	%D%/table_private.h \
 	%D%/table_target.c \
-	%D%/table_target.h
+	%D%/table_target.h \
+	%D%/verdict.c

@@ -20,8 +20,10 @@
  * "NAME:LINE: reason" into err (NAME is name, the file's name for messages);
  * returns 0 on success.  Every row is checked: known operation and
  * algorithms that exist for it, a layout of `levels` levels (each a g in
- * 1..procs, or a hardware level name in version 2), sizes >= 0; version 1
- * files (one g per row) and the original 7-column format read too. */
+ * 1..procs, or a hardware level name from version 2 on), sizes >= 0,
+ * (version 3) a ratio inside its interval and a known verdict; version 2
+ * files (no verdicts), version 1 files (one g per row) and the original
+ * 7-column format read too. */
 int himpi_table_parse(const char *text, size_t len, const char *name, HiMPI_Table *t,
                       char *err, size_t errlen);
 
@@ -43,6 +45,13 @@ typedef struct himpi_plan {
     HiMPI_Plan plan;          /* the row's layout, algorithms and segment size */
     int table_procs;          /* the tabulated process count used */
     long long table_msg_size; /* the tabulated message size used */
+    /* The row that decided: its own plan, its verdict and comparison with
+     * the MPI library (HiMPI_Row).  With any verdict but UNKNOWN and
+     * FASTER, plan is the MPI library's flat call, and row the best of the
+     * plans that lost to it. */
+    HiMPI_Plan row;
+    HiMPI_Verdict verdict;
+    double ratio, ratio_lo, ratio_hi;
 } himpi_plan;
 
 /* The plan of row: its levels with alg_out at each, alg_in, segment. */
@@ -50,9 +59,12 @@ void himpi_row_plan(const HiMPI_Row *row, HiMPI_Plan *plan);
 
 /* An index over a table, built once, for lookups in O(log n) without
  * allocation: for every operation, the tabulated process counts in order;
- * for every count, the tabulated sizes in order with the plan of the
- * fastest algorithm pair at that size (the first row in file order if times
- * are unknown). */
+ * for every count, the tabulated sizes in order, each with its plan:
+ *   - where rows of the size were compared with the MPI library (a
+ *     verdict), the FASTER one with the smallest ratio, or the MPI
+ *     library's flat call when none is FASTER;
+ *   - otherwise (a version 1 or 2 table) the fastest algorithm pair by
+ *     time (the first row in file order if times are unknown). */
 typedef struct himpi_index himpi_index;
 
 /* Builds the index of t (which it does not keep).  NULL if memory runs out. */

@@ -145,7 +145,7 @@ char *HiMPI_Table_format(const HiMPI_Table *t)
     }
     put_header(&b, &t->header);
     put(&b, "# op  procs  msg_size  alg_out  alg_in  groups  levels  segment  time  flat_time  "
-            "ci\n");
+            "ci  flat_ci  ratio  ratio_lo  ratio_hi  verdict\n");
     for (size_t i = 0; i < t->nrows; i++) {
         const HiMPI_Row *row = r[i].row;
         char layout[HIMPI_MAX_LEVELS * 16];
@@ -156,7 +156,12 @@ char *HiMPI_Table_format(const HiMPI_Table *t)
         put_time(&b, row->time);
         put_time(&b, row->flat_time);
         put_time(&b, row->ci);
-        put(&b, "\n");
+        put_time(&b, row->flat_ci);
+        put_time(&b, row->ratio);
+        put_time(&b, row->ratio_lo);
+        put_time(&b, row->ratio_hi);
+        const char *verdict = HiMPI_Verdict_name(row->verdict);
+        put(&b, "  %s\n", verdict != NULL ? verdict : "invalid");
     }
     himpi_c_numeric_leave(&cn);
     free(r);

@@ -24,11 +24,27 @@ struct himpi_index {
     himpi_plan *plans;
 };
 
-/* 1 if row a is the better plan: a known time beats an unknown one, the
- * smaller known time wins, and otherwise the earlier row. */
+/* 1 if row a is the better plan.  A row compared with the MPI library
+ * beats one that was not; between compared rows, a FASTER one beats the
+ * others, and the smaller ratio wins (a ratio is measured against the
+ * MPI library's call at the same moments, a time is not); between rows
+ * not compared, a known time beats an unknown one and the smaller time
+ * wins; otherwise the earlier row. */
 static int better(const ref *a, const ref *b)
 {
-    double ta = a->row->time, tb = b->row->time;
+    const HiMPI_Row *x = a->row, *y = b->row;
+    int cx = x->verdict != HIMPI_VERDICT_UNKNOWN, cy = y->verdict != HIMPI_VERDICT_UNKNOWN;
+    if (cx != cy)
+        return cx;
+    if (cx) {
+        int fx = x->verdict == HIMPI_VERDICT_FASTER, fy = y->verdict == HIMPI_VERDICT_FASTER;
+        if (fx != fy)
+            return fx;
+        if (x->ratio >= 0 && y->ratio >= 0 && x->ratio != y->ratio)
+            return x->ratio < y->ratio;
+        return a->index < b->index;
+    }
+    double ta = x->time, tb = y->time;
     int ka = ta >= 0, kb = tb >= 0;
     if (ka != kb)
         return ka;
@@ -49,13 +65,30 @@ void himpi_row_plan(const HiMPI_Row *row, HiMPI_Plan *plan)
     plan->segment_size = row->segment_size;
 }
 
+/* The plan a plain call runs for row r, the best of its size: the row's
+ * own, or the MPI library's flat call when r was compared with it and is
+ * not FASTER. */
 static himpi_plan plan_of(const HiMPI_Row *r)
 {
     himpi_plan p;
     memset(&p, 0, sizeof p);
-    himpi_row_plan(r, &p.plan);
+    HiMPI_Row native = *r;
+    if (r->verdict != HIMPI_VERDICT_UNKNOWN && r->verdict != HIMPI_VERDICT_FASTER) {
+        memset(native.groups, 0, sizeof native.groups);
+        memset(native.hw, 0, sizeof native.hw);
+        native.levels = 1;
+        native.groups[0] = 1;
+        native.alg_out = native.alg_in = HIMPI_ALG_NATIVE;
+        native.segment_size = 0;
+    }
+    himpi_row_plan(&native, &p.plan);
+    himpi_row_plan(r, &p.row);
     p.table_procs = r->procs;
     p.table_msg_size = r->msg_size;
+    p.verdict = r->verdict;
+    p.ratio = r->ratio;
+    p.ratio_lo = r->ratio_lo;
+    p.ratio_hi = r->ratio_hi;
     return p;
 }
 

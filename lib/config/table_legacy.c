@@ -60,7 +60,7 @@ int himpi_table_legacy_row(parser *ps, const fields *f)
     r.msg_size = v[3];
     r.levels = 1;
     r.groups[0] = (int)v[1];
-    r.time = r.flat_time = r.ci = -1.0;
+    r.time = r.flat_time = r.ci = r.flat_ci = r.ratio = r.ratio_lo = r.ratio_hi = -1.0;
     if (legacy_alg(ps, r.op, v[4], &r.alg_in) != 0 ||
         legacy_alg(ps, r.op, v[5], &r.alg_out) != 0)
         return -1;

@@ -210,7 +210,8 @@ static int current_line(parser *ps, const char *start, const fields *f)
         return himpi_table_fail(ps, ps->line, "'himpi-table' line repeated (first at line %ld)",
                                 ps->header_line);
     HiMPI_Op op;
-    if (f->n == ROW_FIELDS || HiMPI_Op_from_name(f->v[0], &op) == MPI_SUCCESS)
+    if (f->n == ROW_FIELDS || f->n == ROW_FIELDS_V2 ||
+        HiMPI_Op_from_name(f->v[0], &op) == MPI_SUCCESS)
         return himpi_table_parse_row(ps, f);
     return himpi_table_fail(ps, ps->line, "unknown header field '" QUOTE "'", f->v[0]);
 }
@@ -227,7 +228,7 @@ static int first_line(parser *ps, const fields *f)
             return himpi_table_fail(ps, ps->line,
                                     "table version " QUOTE " is newer than this HiMPI reads (%d)",
                                     f->v[1], HIMPI_TABLE_VERSION);
-        if (version >= 1) { /* 1 or 2: version 1's layouts are a single g */
+        if (version >= 1) { /* version 1's layouts are a single g, 2 has no verdicts */
             ps->mode = MODE_CURRENT;
             ps->version = (int)version;
             ps->header_line = ps->line;

@@ -1,7 +1,8 @@
-/* table_parse_row.c: a row of the current text format (versions 2 and
- * 1): its operation, sizes and algorithms, its layout of group counts and
- * hardware levels, its levels and times, each checked before the row is
- * added.  No MPI communication. */
+/* table_parse_row.c: a row of the current text format (versions 3, 2
+ * and 1): its operation, sizes and algorithms, its layout of group counts
+ * and hardware levels, its levels and times, and (version 3) its
+ * comparison with the MPI library, each checked before the row is added.
+ * No MPI communication. */
 #include <config.h>
 
 #include <limits.h>
@@ -150,16 +151,40 @@ static int check_levels(parser *ps, const char *layout, long long levels, const 
     return 0;
 }
 
+/* Version 3's comparison: ratio, its interval and the verdict.  A ratio
+ * and its interval are times' kin (numbers >= 0, or '-'); an interval
+ * holds its ratio when all three are known. */
+static int parse_comparison(parser *ps, char *const *v, HiMPI_Row *r)
+{
+    if (parse_time(ps, v[0], "ratio", &r->ratio) != 0 ||
+        parse_time(ps, v[1], "ratio_lo", &r->ratio_lo) != 0 ||
+        parse_time(ps, v[2], "ratio_hi", &r->ratio_hi) != 0)
+        return -1;
+    if (r->ratio >= 0 && r->ratio_lo >= 0 && r->ratio_hi >= 0 &&
+        !(r->ratio_lo <= r->ratio && r->ratio <= r->ratio_hi))
+        return himpi_table_fail(ps, ps->line, "ratio %s outside its interval [%s, %s]", v[0], v[1],
+                                v[2]);
+    if (HiMPI_Verdict_from_name(v[3], &r->verdict) != MPI_SUCCESS)
+        return himpi_table_fail(ps, ps->line,
+                                "unknown verdict '" QUOTE "' (faster, n.s., small, slower, "
+                                "native or -)", v[3]);
+    return 0;
+}
+
 int himpi_table_parse_row(parser *ps, const fields *f)
 {
-    if (f->n != ROW_FIELDS)
+    int want = ps->version >= 3 ? ROW_FIELDS : ROW_FIELDS_V2;
+    if (f->n != want)
         return himpi_table_fail(ps, ps->line,
                                 "row has %d fields, expected %d (op procs msg_size alg_out "
-                                "alg_in groups levels segment time flat_time ci)",
-                                f->n, ROW_FIELDS);
+                                "alg_in groups levels segment time flat_time ci%s)",
+                                f->n, want,
+                                want == ROW_FIELDS ? " flat_ci ratio ratio_lo ratio_hi verdict"
+                                                   : "");
     char *const *v = f->v;
     HiMPI_Row r;
     memset(&r, 0, sizeof r); /* levels beyond the layout's are zero */
+    r.flat_ci = r.ratio = r.ratio_lo = r.ratio_hi = -1.0;
     if (HiMPI_Op_from_name(v[0], &r.op) != MPI_SUCCESS)
         return himpi_table_fail(ps, ps->line, "unknown operation '" QUOTE "'", v[0]);
     long long procs = 0, size = 0, levels = 0, segment = 0;
@@ -174,7 +199,9 @@ int himpi_table_parse_row(parser *ps, const fields *f)
         himpi_table_parse_int(ps, v[7], "segment", 0, INT_MAX, &segment) != 0 ||
         parse_time(ps, v[8], "time", &r.time) != 0 ||
         parse_time(ps, v[9], "flat_time", &r.flat_time) != 0 ||
-        parse_time(ps, v[10], "ci", &r.ci) != 0)
+        parse_time(ps, v[10], "ci", &r.ci) != 0 ||
+        (want == ROW_FIELDS && (parse_time(ps, v[11], "flat_ci", &r.flat_ci) != 0 ||
+                                parse_comparison(ps, v + 12, &r) != 0)))
         return -1;
     r.msg_size = size;
     r.segment_size = (int)segment;

@@ -47,9 +47,22 @@ static void say(const himpi_env *env, HiMPI_Op op, int p, long long bytes,
     describe(plan, text, sizeof text);
     append(line, sizeof line, &n, "himpi: %s p=%d size=%lld: g=%s (%s", HiMPI_Op_name(op), p,
            bytes, text, source);
-    if (found != NULL)
+    if (found != NULL) {
         append(line, sizeof line, &n, ": p=%d size=%lld", found->table_procs,
                found->table_msg_size);
+        const char *v = HiMPI_Verdict_name(found->verdict);
+        if (found->verdict == HIMPI_VERDICT_FASTER) {
+            append(line, sizeof line, &n, ", faster than MPI's");
+        } else if (found->verdict != HIMPI_VERDICT_UNKNOWN) {
+            describe(&found->row, text, sizeof text);
+            append(line, sizeof line, &n, "; MPI's own: the best row, g=%s, is %s", text,
+                   found->verdict == HIMPI_VERDICT_NATIVE ? "MPI's call itself" : v);
+        }
+        if (found->ratio >= 0)
+            append(line, sizeof line, &n, ", ratio %.3f", found->ratio);
+        if (found->ratio_lo >= 0 && found->ratio_hi >= 0)
+            append(line, sizeof line, &n, " [%.3f, %.3f]", found->ratio_lo, found->ratio_hi);
+    }
     if (env->groups > 0)
         append(line, sizeof line, &n, "; g forced by HIMPI_GROUPS");
     if (env->alg_out != HIMPI_ALG_COUNT)

@@ -2,6 +2,7 @@
 libhimpi_internal_la_SOURCES += \
 	%D%/candidates.c \
 	%D%/container.c \
+	%D%/decide.c \
 	%D%/model.c \
 	%D%/search.c \
 	%D%/settings.c \

@@ -26,7 +26,8 @@ int HiMPI_Tune_settings_from_env(HiMPI_Tune_settings *s, char *err, size_t errle
                                .msg_stride = env.msg_stride, .num_levels = env.num_levels,
                                .search = HiMPI_Search_by_name(env.search),
                                .segment_size = env.segment_size > 0 ? env.segment_size : 0,
-                               .precision = env.precision};
+                               .precision = env.precision, .pairs = env.pairs,
+                               .min_effect = env.min_effect};
     memcpy(s->conf_file, env.conf_file, sizeof s->conf_file);
     return 0;
 }

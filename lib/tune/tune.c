@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "hier/cache.h"
 #include "tune/tune.h"
@@ -61,6 +62,38 @@ static int measure(void *self, int i, double bound, MPIB_result *result)
     return rc;
 }
 
+/* The row's comparison with the MPI library's flat call: the verdict
+ * NATIVE when the plan is that call, otherwise the two timed interleaved
+ * and HiMPI_Decide's verdict. */
+static int compare(tune_ctx *c, HiMPI_Row *row)
+{
+    const HiMPI_Tuner *tuner = c->tuner;
+    if (row->levels == 1 && row->groups[0] == 1 && row->alg_in == HIMPI_ALG_NATIVE) {
+        row->ratio = row->ratio_lo = row->ratio_hi = 1.0;
+        row->verdict = HIMPI_VERDICT_NATIVE;
+        return MPI_SUCCESS;
+    }
+    HiMPI_Plan plan, native = {.nlevels = 1, .alg_in = HIMPI_ALG_NATIVE};
+    native.level[0] = (HiMPI_Level){1, HIMPI_HW_NODE, HIMPI_ALG_NATIVE};
+    himpi_row_plan(row, &plan);
+    MPIB_coll_container *a = HiMPI_Container_alloc_plan(c->task->op, &plan);
+    MPIB_coll_container *b = HiMPI_Container_alloc_plan(c->task->op, &native);
+    MPIB_comparison cmp;
+    int rc = a != NULL && b != NULL
+                 ? MPIB_measure_pair(MPIB_METHOD_MAX, a, b, *c->work, 0, c->task->msg_size,
+                                     tuner->pairs, tuner->precision.cl, &cmp)
+                 : MPI_ERR_NO_MEM;
+    MPIB_coll_container_free(a);
+    MPIB_coll_container_free(b);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    row->ratio = cmp.ratio;
+    row->ratio_lo = isfinite(cmp.lo) ? cmp.lo : -1.0;
+    row->ratio_hi = isfinite(cmp.hi) ? cmp.hi : -1.0;
+    row->verdict = HiMPI_Decide(&cmp, tuner->min_effect);
+    return MPI_SUCCESS;
+}
+
 int HiMPI_Tune(MPI_Comm comm, const HiMPI_Tuner *tuner, const HiMPI_Tune_task *task,
                HiMPI_Row *row, int *measured)
 {
@@ -98,17 +131,29 @@ int HiMPI_Tune(MPI_Comm comm, const HiMPI_Tuner *tuner, const HiMPI_Tune_task *t
             best = 0;
             best_result = flat;
         }
-        *row = (HiMPI_Row){.op = task->op, .procs = p, .msg_size = task->msg_size,
-                           .alg_out = task->alg_out, .alg_in = task->alg_in,
-                           .levels = cands[best].levels, .segment_size = task->segment_size,
-                           .time = best_result.T, .flat_time = flat.T, .ci = best_result.ci};
+        /* Zeroed whole, padding too: rows are compared as bytes. */
+        memset(row, 0, sizeof *row);
+        row->op = task->op;
+        row->procs = p;
+        row->msg_size = task->msg_size;
+        row->alg_out = task->alg_out;
+        row->alg_in = task->alg_in;
+        row->levels = cands[best].levels;
+        row->segment_size = task->segment_size;
+        row->time = best_result.T;
+        row->flat_time = flat.T;
+        row->ci = best_result.ci;
+        row->flat_ci = flat.ci;
+        row->ratio = row->ratio_lo = row->ratio_hi = -1.0;
         for (int i = 0; i < cands[best].levels; i++) {
             row->groups[i] = cands[best].groups[i];
             row->hw[i] = cands[best].groups[i] == 0 ? cands[best].hw[i] : HIMPI_HW_NODE;
         }
+        if (tuner->pairs > 0)
+            rc = compare(&ctx, row);
         if (measured != NULL)
             *measured = ctx.measured;
-        if (tuner->memory != NULL)
+        if (rc == MPI_SUCCESS && tuner->memory != NULL)
             rc = himpi_tune_memory_keep(tuner->memory, task, p, n, memo);
     }
     if (own != MPI_COMM_NULL)

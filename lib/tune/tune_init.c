@@ -20,7 +20,8 @@ static int tune_op(himpi_runtime *rt, MPI_Comm comm, HiMPI_Op op, const int *siz
                             rt->env.segment_size > 0 ? rt->env.segment_size : 0};
     HiMPI_Tuner tuner = {.precision = rt->env.precision, .levels = rt->env.num_levels,
                          .search = HiMPI_Search_by_name(rt->env.search),
-                         .memory = HiMPI_Tune_memory_new()};
+                         .memory = HiMPI_Tune_memory_new(), .pairs = rt->env.pairs,
+                         .min_effect = rt->env.min_effect};
     HiMPI_Row *rows = malloc((size_t)nsizes * sizeof *rows);
     if (rows == NULL || tuner.memory == NULL) {
         free(rows);

@@ -18,7 +18,8 @@ int himpi_runtime_tune_lazily(himpi_runtime *rt, HiMPI_Op op, MPI_Comm comm, lon
         himpi_table_find(&rt->table, op, p, bytes, task.alg_out, task.alg_in) != NULL)
         return MPI_SUCCESS;
     HiMPI_Tuner tuner = {.precision = env->precision, .levels = env->num_levels,
-                         .search = HiMPI_Search_by_name(env->search)};
+                         .search = HiMPI_Search_by_name(env->search), .pairs = env->pairs,
+                         .min_effect = env->min_effect};
     HiMPI_Row row;
     int rc = HiMPI_Tune(comm, &tuner, &task, &row, NULL);
     *tuned = rc == MPI_SUCCESS;

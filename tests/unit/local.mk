@@ -1,6 +1,7 @@
 # Unit tests: pure functions, no MPI initialisation, check with TAP output.
 # A test NAME.c defines its suite, which unit_main.c runs.
 UNIT_TESTS = \
+	%D%/test_decide \
 	%D%/test_env \
 	%D%/test_layout \
 	%D%/test_model \
@@ -47,6 +48,10 @@ unit_himpi_ldadd = $(test_himpi_ldadd) $(CHECK_LIBS)
 %C%_test_stats_LDFLAGS = $(test_ldflags)
 
 # Linked with libhimpi.
+%C%_test_decide_SOURCES = %D%/test_decide.c $(unit_sources)
+%C%_test_decide_CFLAGS = $(unit_cflags)
+%C%_test_decide_LDADD = $(unit_himpi_ldadd) -lm
+%C%_test_decide_LDFLAGS = $(test_ldflags)
 %C%_test_env_SOURCES = %D%/test_env.c $(unit_sources)
 %C%_test_env_CFLAGS = $(unit_cflags)
 %C%_test_env_LDADD = $(unit_himpi_ldadd)

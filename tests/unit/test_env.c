@@ -80,6 +80,8 @@ START_TEST(builtin_defaults_when_unset)
     ck_assert_int_eq(env.debug, 0);
     ck_assert_int_eq(env.strict, 0);
     ck_assert_int_eq(env.native_calls, HIMPI_NATIVE_CALLS_DEFAULT);
+    ck_assert_int_eq(env.pairs, 30);
+    ck_assert_double_eq(env.min_effect, 0.03);
 }
 END_TEST
 
@@ -89,6 +91,7 @@ static const char *const known[] = {
     "HIMPI_MIN_MSG",     "HIMPI_MAX_MSG",   "HIMPI_MSG_STRIDE",      "HIMPI_NUM_LEVELS",
     "HIMPI_SEARCH",      "HIMPI_GROUPS",      "HIMPI_ALG_IN",    "HIMPI_ALG_OUT",         "HIMPI_SEGMENT_SIZE",
     "HIMPI_MIN_REPS",    "HIMPI_MAX_REPS",  "HIMPI_CL",              "HIMPI_EPS",
+    "HIMPI_PAIRS",       "HIMPI_MIN_EFFECT",
     "HIMPI_WAIT",        "HIMPI_DEBUG",     "HIMPI_STRICT",  "HIMPI_DISABLE",          "HIMPI_TEST_ALGS",
     "HIMPI_TEST_TIMEOUT", "HIMPI_TEST_SAMPLE", "HIMPI_LOCK_TIMEOUT", "HIMPI_NATIVE_CALLS"};
 
@@ -191,6 +194,8 @@ START_TEST(valid_values)
         {{{"HIMPI_DEBUG", "1"}}, FIELD(debug), 1},
         {{{"HIMPI_STRICT", "0"}}, FIELD(strict), 0},
         {{{"HIMPI_STRICT", "1"}}, FIELD(strict), 1},
+        {{{"HIMPI_PAIRS", "0"}}, FIELD(pairs), 0},
+        {{{"HIMPI_PAIRS", "1000000"}}, FIELD(pairs), 1000000},
         {{{"HIMPI_NATIVE_CALLS", "0"}}, FIELD(native_calls), 0},
         {{{"HIMPI_NATIVE_CALLS", "1"}}, FIELD(native_calls), 1},
         {{{"HIMPI_NATIVE_CALLS", "016"}}, FIELD(native_calls), 16},
@@ -216,10 +221,14 @@ START_TEST(valid_reals)
         {"HIMPI_CL", "9e-1", 0.9},      {"HIMPI_CL", "0.999999", 0.999999},
         {"HIMPI_EPS", "0.025", 0.025},  {"HIMPI_EPS", "1e-9", 1e-9},
         {"HIMPI_EPS", "1e-300", 1e-300}, {"HIMPI_EPS", "0.5", 0.5},
+        {"HIMPI_MIN_EFFECT", "0", 0},   {"HIMPI_MIN_EFFECT", "0.1", 0.1},
+        {"HIMPI_MIN_EFFECT", "-0", 0},  {"HIMPI_MIN_EFFECT", "0.999", 0.999},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         ck_assert_msg(PARSE({cases[i].name, cases[i].value}) == 0, "%s", err);
-        double got = strcmp(cases[i].name, "HIMPI_CL") == 0 ? env.precision.cl : env.precision.eps;
+        double got = strcmp(cases[i].name, "HIMPI_CL") == 0    ? env.precision.cl
+                     : strcmp(cases[i].name, "HIMPI_EPS") == 0 ? env.precision.eps
+                                                               : env.min_effect;
         ck_assert_double_eq(got, cases[i].expected);
         ck_assert_int_eq(MPIB_precision_check(&env.precision), MPI_SUCCESS);
     }
@@ -374,6 +383,12 @@ START_TEST(invalid_values)
         {"HIMPI_MAX_REPS", "0", "expected an integer >= 1"},
         {"HIMPI_MAX_REPS", "2147483648", "expected an integer >= 1"},
         {"HIMPI_MAX_REPS", "100x", "expected an integer >= 1"},
+        {"HIMPI_PAIRS", "-1", "expected an integer from 0 to 1000000"},
+        {"HIMPI_PAIRS", "1000001", "expected an integer from 0 to 1000000"},
+        {"HIMPI_PAIRS", "ten", "expected an integer from 0 to 1000000"},
+        {"HIMPI_MIN_EFFECT", "1", "expected a real number from 0 to 1, 1 excluded"},
+        {"HIMPI_MIN_EFFECT", "-0.1", "expected a real number from 0 to 1, 1 excluded"},
+        {"HIMPI_MIN_EFFECT", "3%", "expected a real number from 0 to 1, 1 excluded"},
         {"HIMPI_CL", "0", "expected a real number between 0 and 1, both excluded"},
         {"HIMPI_CL", "1", "expected a real number between 0 and 1"},
         {"HIMPI_CL", "1.5", "expected a real number between 0 and 1"},

@@ -11,7 +11,8 @@
 #include "unit.h"
 
 #define HEADER "himpi-table 2\n"
-#define HEADER1 "himpi-table 1\n" /* the previous version, still read */
+#define HEADER1 "himpi-table 1\n" /* versions still read */
+#define HEADER3 "himpi-table 3\n" /* the current version, with verdicts */
 
 static HiMPI_Table parse_ok(const char *text)
 {
@@ -288,13 +289,13 @@ END_TEST
 
 START_TEST(header_line_rejections)
 {
-    reject("hello\n", 1, "bad header: expected 'himpi-table 2'");
+    reject("hello\n", 1, "bad header: expected 'himpi-table 3'");
     reject("# comment\n\nhimpi-tables 1\n", 3, "bad header");
     reject("himpi-table 0\n", 1, "bad header");
     reject("himpi-table\n", 1, "bad header");
     reject("himpi-table 1 x\n", 1, "bad header");
     reject("himpi-table one\n", 1, "bad header");
-    reject("himpi-table 3\n", 1, "table version 3 is newer than this HiMPI reads (2)");
+    reject("himpi-table 4\n", 1, "table version 4 is newer than this HiMPI reads (3)");
     reject("himpi-table 2 1\n", 1, "bad header");
     reject("himpi-table 99999999999999999999\n", 1, "is newer");
     reject("# only comments\n\n", 2, "bad header");
@@ -488,13 +489,13 @@ START_TEST(format_writes_sorted_current_format)
                              "4 2 1 1024 3 1 0\n"
                              "8 2 1 1024 0 0 0\n");
     char *text = HiMPI_Table_format(&t);
-    ck_assert_str_eq(text, "himpi-table 2\n"
+    ck_assert_str_eq(text, "himpi-table 3\n"
                            "# op  procs  msg_size  alg_out  alg_in  groups  levels  segment  "
-                           "time  flat_time  ci\n"
-                           "bcast  4  1024  chain  linear  2  1  0  -  -  -\n"
-                           "bcast  8  1024  native  native  2  1  0  -  -  -\n"
-                           "bcast  8  2048  native  native  2  1  0  -  -  -\n"
-                           "reduce  8  1024  native  native  2  1  0  -  -  -\n");
+                           "time  flat_time  ci  flat_ci  ratio  ratio_lo  ratio_hi  verdict\n"
+                           "bcast  4  1024  chain  linear  2  1  0  -  -  -  -  -  -  -  -\n"
+                           "bcast  8  1024  native  native  2  1  0  -  -  -  -  -  -  -  -\n"
+                           "bcast  8  2048  native  native  2  1  0  -  -  -  -  -  -  -  -\n"
+                           "reduce  8  1024  native  native  2  1  0  -  -  -  -  -  -  -  -\n");
     free(text);
     HiMPI_Table_free(&t);
 }
@@ -510,19 +511,20 @@ START_TEST(format_header_and_numbers)
     t.header.precision = (MPIB_precision){5, 100, 0.1 + 0.2, 0.025};
     strcpy(t.header.date, "2026-01-01T00:00:00Z");
     HiMPI_Row r = {HIMPI_OP_ALLREDUCE, 16, 65536, HIMPI_ALG_RING, HIMPI_ALG_RABENSEIFNER, 1, {4},
-                   {0}, 4096, 1.5e-3, 2.25e-3, -1.0};
+                   {0}, 4096, 1.5e-3, 2.25e-3, -1.0, 5e-6, 0.75, 0.5, 0.875, HIMPI_VERDICT_FASTER};
     ck_assert_int_eq(HiMPI_Table_put(&t, &r), 0);
     char *text = HiMPI_Table_format(&t);
-    ck_assert_str_eq(text, "himpi-table 2\n"
+    ck_assert_str_eq(text, "himpi-table 3\n"
                            "host      n1,n2\n"
                            "mpi       MPICH 4.0\n"
                            "ppn       2\n"
                            "precision 5 100 0.30000000000000004 0.025\n"
                            "date      2026-01-01T00:00:00Z\n"
                            "# op  procs  msg_size  alg_out  alg_in  groups  levels  segment  "
-                           "time  flat_time  ci\n"
+                           "time  flat_time  ci  flat_ci  ratio  ratio_lo  ratio_hi  verdict\n"
                            "allreduce  16  65536  ring  rabenseifner  4  1  4096  1.500000e-03  "
-                           "2.250000e-03  -\n");
+                           "2.250000e-03  -  5.000000e-06  7.500000e-01  5.000000e-01  "
+                           "8.750000e-01  faster\n");
     HiMPI_Table back = parse_ok(text);
     ck_assert_double_eq(back.header.precision.cl, 0.1 + 0.2);
     ck_assert_str_eq(back.header.hosts, t.header.hosts);
@@ -532,6 +534,12 @@ START_TEST(format_header_and_numbers)
     ck_assert_int_eq(back.header.precision.max_reps, 100);
     ck_assert_double_eq(back.header.precision.eps, 0.025);
     ck_assert_str_eq(back.header.date, t.header.date);
+    ck_assert_int_eq(back.nrows, 1);
+    ck_assert_double_eq(back.rows[0].flat_ci, 5e-6);
+    ck_assert_double_eq(back.rows[0].ratio, 0.75);
+    ck_assert_double_eq(back.rows[0].ratio_lo, 0.5);
+    ck_assert_double_eq(back.rows[0].ratio_hi, 0.875);
+    ck_assert_int_eq(back.rows[0].verdict, HIMPI_VERDICT_FASTER);
     free(text);
     HiMPI_Table_free(&back);
     HiMPI_Table_free(&t);
@@ -591,8 +599,9 @@ START_TEST(format_of_empty_table)
     char *text = HiMPI_Table_format(&t);
     HiMPI_Table back = parse_ok(text);
     ck_assert_uint_eq(back.nrows, 0);
-    ck_assert_str_eq(text, "himpi-table 2\n# op  procs  msg_size  alg_out  alg_in  groups  levels  "
-                           "segment  time  flat_time  ci\n");
+    ck_assert_str_eq(text, "himpi-table 3\n# op  procs  msg_size  alg_out  alg_in  groups  levels  "
+                           "segment  time  flat_time  ci  flat_ci  ratio  ratio_lo  ratio_hi  "
+                           "verdict\n");
     free(text);
     HiMPI_Table_free(&back);
 }
@@ -683,6 +692,7 @@ START_TEST(layouts_of_every_form)
     want.hw[0] = HIMPI_HW_NODE;
     want.groups[1] = 2;
     want.time = want.flat_time = want.ci = -1.0;
+    want.flat_ci = want.ratio = want.ratio_lo = want.ratio_hi = -1.0;
     ck_assert_int_eq(memcmp(&want, &r[2], sizeof want), 0);
     HiMPI_Table_free(&t);
 }
@@ -785,14 +795,54 @@ START_TEST(version_1_still_read)
     assert_layout(&t.rows[0], "2");
     assert_layout(&t.rows[1], "16");
     char *text = HiMPI_Table_format(&t);
-    ck_assert_str_eq(text, "himpi-table 2\n"
+    ck_assert_str_eq(text, "himpi-table 3\n"
                            "host      h\n"
                            "# op  procs  msg_size  alg_out  alg_in  groups  levels  segment  "
-                           "time  flat_time  ci\n"
-                           "bcast  8  1024  native  native  2  1  0  1.000000e-05  -  -\n"
-                           "reduce  16  0  binary  binary  16  1  0  -  -  -\n");
+                           "time  flat_time  ci  flat_ci  ratio  ratio_lo  ratio_hi  verdict\n"
+                           "bcast  8  1024  native  native  2  1  0  1.000000e-05  -  -  -  -  -  -  -\n"
+                           "reduce  16  0  binary  binary  16  1  0  -  -  -  -  -  -  -  -\n");
     free(text);
     HiMPI_Table_free(&t);
+}
+END_TEST
+
+/* Version 3 rows have 16 fields, version 2 rows 11; a verdict is one of
+ * six names and a ratio lies in its interval. */
+START_TEST(version_3_rows)
+{
+    HiMPI_Table t = parse_ok(HEADER3
+        ROW("bcast", "8 1024 native native 2 1 0 1e-5 2e-5 1e-7 2e-7 0.5 0.25 0.75 faster")
+        ROW("bcast", "8 2048 native native 1 1 0 - - - - 1 1 1 native")
+        ROW("bcast", "8 4096 linear linear 2 1 0 - - - - - - - -"));
+    ck_assert_int_eq(t.nrows, 3);
+    ck_assert_double_eq(t.rows[0].flat_ci, 2e-7);
+    ck_assert_double_eq(t.rows[0].ratio, 0.5);
+    ck_assert_int_eq(t.rows[0].verdict, HIMPI_VERDICT_FASTER);
+    ck_assert_int_eq(t.rows[1].verdict, HIMPI_VERDICT_NATIVE);
+    ck_assert_int_eq(t.rows[2].verdict, HIMPI_VERDICT_UNKNOWN);
+    ck_assert(t.rows[2].ratio < 0 && t.rows[2].flat_ci < 0);
+    HiMPI_Table_free(&t);
+    const char *names[] = {"-", "faster", "n.s.", "small", "slower", "native"};
+    for (int v = 0; v < HIMPI_VERDICT_COUNT; v++) {
+        HiMPI_Verdict back;
+        ck_assert_str_eq(HiMPI_Verdict_name((HiMPI_Verdict)v), names[v]);
+        ck_assert_int_eq(HiMPI_Verdict_from_name(names[v], &back), MPI_SUCCESS);
+        ck_assert_int_eq(back, v);
+    }
+    ck_assert_ptr_null(HiMPI_Verdict_name(HIMPI_VERDICT_COUNT));
+    reject(HEADER3 ROW("bcast", "8 1024 native native 2 1 0 - - -"), 2,
+           "row has 11 fields, expected 16 (op procs msg_size alg_out alg_in groups levels "
+           "segment time flat_time ci flat_ci ratio ratio_lo ratio_hi verdict)");
+    reject(HEADER ROW("bcast", "8 1024 native native 2 1 0 - - - - - - - -"), 2,
+           "row has 16 fields, expected 11");
+    reject(HEADER3 ROW("bcast", "8 1024 native native 2 1 0 - - - - 0.5 0.6 0.7 faster"), 2,
+           "ratio 0.5 outside its interval [0.6, 0.7]");
+    reject(HEADER3 ROW("bcast", "8 1024 native native 2 1 0 - - - - 0.5 0.4 0.7 better"), 2,
+           "unknown verdict 'better' (faster, n.s., small, slower, native or -)");
+    reject(HEADER3 ROW("bcast", "8 1024 native native 2 1 0 - - - - -0.5 - - n.s."), 2,
+           "ratio '-0.5': out of range");
+    reject(HEADER3 ROW("bcast", "8 1024 native native 2 1 0 - - - x - - - n.s."), 2,
+           "flat_ci");
 }
 END_TEST
 
@@ -828,15 +878,15 @@ START_TEST(round_trip_layouts)
                            ROW("reduce", "64 8 native native numa/l2cache 2 1024 - - -");
     HiMPI_Table t = parse_ok(text);
     char *once = HiMPI_Table_format(&t);
-    ck_assert_str_eq(once, "himpi-table 2\n"
+    ck_assert_str_eq(once, "himpi-table 3\n"
                            "# op  procs  msg_size  alg_out  alg_in  groups  levels  segment  "
-                           "time  flat_time  ci\n"
-                           "bcast  64  8  native  native  node  1  0  3.000000e-05  -  -\n"
-                           "bcast  64  8  binomial  binomial  2/2/2/2/2/2/2/2  8  0  -  -  -\n"
-                           "bcast  64  16  native  native  4  1  0  -  -  -\n"
-                           "reduce  64  8  native  native  numa/l2cache  2  1024  -  -  -\n"
+                           "time  flat_time  ci  flat_ci  ratio  ratio_lo  ratio_hi  verdict\n"
+                           "bcast  64  8  native  native  node  1  0  3.000000e-05  -  -  -  -  -  -  -\n"
+                           "bcast  64  8  binomial  binomial  2/2/2/2/2/2/2/2  8  0  -  -  -  -  -  -  -  -\n"
+                           "bcast  64  16  native  native  4  1  0  -  -  -  -  -  -  -  -\n"
+                           "reduce  64  8  native  native  numa/l2cache  2  1024  -  -  -  -  -  -  -  -\n"
                            "allgather  64  8  ring  recursive-doubling  node/4/core  3  0  "
-                           "1.000000e-04  2.000000e-04  -\n");
+                           "1.000000e-04  2.000000e-04  -  -  -  -  -  -\n");
     HiMPI_Table back = parse_ok(once);
     char *twice = HiMPI_Table_format(&back);
     ck_assert_str_eq(once, twice);
@@ -971,7 +1021,8 @@ END_TEST
 static HiMPI_Row row(HiMPI_Op op, int procs, long long size, HiMPI_Alg out, HiMPI_Alg in,
                      int groups, double time)
 {
-    HiMPI_Row r = {op, procs, size, out, in, 1, {groups}, {0}, 0, time, -1.0, -1.0};
+    HiMPI_Row r = {op,  procs, size, out,  in,   1,    {groups}, {0}, 0,
+                   time, -1.0, -1.0, -1.0, -1.0, -1.0, -1.0, HIMPI_VERDICT_UNKNOWN};
     return r;
 }
 
@@ -1267,6 +1318,53 @@ static void assert_unused_levels_zero(const himpi_plan *p)
                       "level %d not zero", i);
 }
 
+/* Version 3: where rows were compared with the MPI library, only a FASTER
+ * one runs, the smallest ratio first, whatever the times say; a size
+ * without one runs the MPI library's flat call, whose plan carries the
+ * best losing row; rows not compared lose to compared ones. */
+START_TEST(lookup_follows_verdicts)
+{
+    HiMPI_Table t = parse_ok(HEADER3
+        ROW("bcast", "8 1024 native native 2 1 0 1e-6 - - - 0.9 0.8 0.95 faster")
+        ROW("bcast", "8 1024 linear linear 4 1 0 5e-7 - - - 0.7 0.6 0.8 faster")
+        ROW("bcast", "8 1024 binomial binomial 2 1 0 1e-7 - - - 0.99 0.9 1.1 n.s.")
+        ROW("bcast", "8 2048 native native 4 1 0 1e-7 - - - 0.98 0.9 1.01 n.s.")
+        ROW("bcast", "8 2048 linear linear 2 1 512 1e-8 - - - 0.99 0.98 0.995 small")
+        ROW("bcast", "8 2048 binomial binomial 1 1 0 1e-9 - - - 1.5 1.4 1.6 slower")
+        ROW("bcast", "8 4096 native native 1 1 0 1e-9 - - - 1 1 1 native")
+        ROW("bcast", "8 8192 chain chain 2 1 0 1e-9 - - - - - - -")
+        ROW("bcast", "8 8192 native native 4 1 0 1 - - - 0.5 0.4 0.6 faster"));
+    himpi_index *ix = himpi_index_build(&t);
+    himpi_plan p = lookup(ix, HIMPI_OP_BCAST, 8, 1024);
+    ck_assert_int_eq(p.plan.level[0].alg, HIMPI_ALG_LINEAR);
+    ck_assert_int_eq(p.plan.level[0].groups, 4);
+    ck_assert_int_eq(p.verdict, HIMPI_VERDICT_FASTER);
+    ck_assert_double_eq(p.ratio, 0.7);
+    ck_assert_double_eq(p.ratio_lo, 0.6);
+    ck_assert_double_eq(p.ratio_hi, 0.8);
+    /* None faster: the MPI library's flat call; the plan that lost best
+     * by ratio is kept for the debug line. */
+    p = lookup(ix, HIMPI_OP_BCAST, 8, 2048);
+    ck_assert_int_eq(p.plan.nlevels, 1);
+    ck_assert_int_eq(p.plan.level[0].groups, 1);
+    ck_assert_int_eq(p.plan.level[0].alg, HIMPI_ALG_NATIVE);
+    ck_assert_int_eq(p.plan.alg_in, HIMPI_ALG_NATIVE);
+    ck_assert_int_eq(p.plan.segment_size, 0);
+    ck_assert_int_eq(p.verdict, HIMPI_VERDICT_NS);
+    ck_assert_int_eq(p.row.level[0].groups, 4);
+    assert_unused_levels_zero(&p);
+    p = lookup(ix, HIMPI_OP_BCAST, 8, 4096);
+    ck_assert_int_eq(p.verdict, HIMPI_VERDICT_NATIVE);
+    ck_assert_int_eq(p.plan.level[0].groups, 1);
+    p = lookup(ix, HIMPI_OP_BCAST, 8, 8192);
+    ck_assert_int_eq(p.verdict, HIMPI_VERDICT_FASTER);
+    ck_assert_int_eq(p.plan.level[0].alg, HIMPI_ALG_NATIVE);
+    ck_assert_int_eq(p.plan.level[0].groups, 4);
+    himpi_index_free(ix);
+    HiMPI_Table_free(&t);
+}
+END_TEST
+
 START_TEST(lookup_layouts)
 {
     HiMPI_Table t = parse_ok(layout_table);
@@ -1384,6 +1482,7 @@ Suite *unit_suite(void)
     tcase_add_test(layouts, layout_rejections);
     tcase_add_test(layouts, version_1_still_read);
     tcase_add_test(layouts, version_1_rejects_layouts);
+    tcase_add_test(layouts, version_3_rows);
     tcase_add_test(layouts, round_trip_layouts);
     tcase_add_test(layouts, row_plan);
     tcase_add_test(layouts, layout_format);
@@ -1401,6 +1500,7 @@ Suite *unit_suite(void)
     tcase_add_test(look, lookup_clamps_groups);
     tcase_add_test(look, lookup_message_sizes);
     tcase_add_test(look, lookup_chooses_fastest_pair);
+    tcase_add_test(look, lookup_follows_verdicts);
     tcase_add_test(look, lookup_layouts);
     tcase_add_test(look, lookup_without_rows);
     suite_add_tcase(s, look);
