@@ -128,6 +128,11 @@ char *HiMPI_Table_format(const HiMPI_Table *t);
  * does. */
 int HiMPI_Row_layout(const HiMPI_Row *row, char *buf, size_t len);
 
+/* The plan of row, as the HiMPI_*_plan collectives take it: its levels
+ * with alg_out at each, alg_in, the segment size; the unused levels
+ * zero. */
+void HiMPI_Row_plan(const HiMPI_Row *row, HiMPI_Plan *plan);
+
 /* Reads and checks the table at path into t (initialised by the caller).
  * A missing file gives an empty table and 0; anything but a regular file
  * of at most 16 MiB is refused.  Returns 0, or -1 with the reason in err
@@ -271,6 +276,18 @@ typedef struct HiMPI_Tuner {
  * an algorithm the operation lacks. */
 int HiMPI_Tune(MPI_Comm comm, const HiMPI_Tuner *tuner, const HiMPI_Tune_task *task,
                HiMPI_Row *row, int *measured);
+
+/* Times row's plan against the MPI library's flat call on comm, whose
+ * size must be row->procs: tuner->pairs interleaved pairs of repetitions
+ * (MPIB_measure_pair, at tuner->precision.cl) on tuner->work, or on a
+ * duplicate of comm made and freed here; then sets row's ratio, its
+ * interval and the verdict (HiMPI_Decide with tuner->min_effect).  A row
+ * whose plan is that call itself gets the verdict NATIVE and ratio 1
+ * without a measurement.  MPI_ERR_ARG for another process count, pairs
+ * < 1, or an algorithm the operation lacks.  HiMPI_Tune calls it when
+ * tuner->pairs > 0; himpi-tune --verify calls it on every row of a
+ * table. */
+int HiMPI_Compare(MPI_Comm comm, const HiMPI_Tuner *tuner, HiMPI_Row *row);
 
 /* The tuning settings of the HIMPI_* environment (himpi-env(7)), for a
  * program that tunes as HiMPI_Init would and lets options override them. */

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "himpi_tune_options.h"
+#include "himpi_tune_verify.h"
 
 /* ------------------------------------------------------------- tuning */
 
@@ -283,7 +284,7 @@ int main(int argc, char **argv)
         status = tune_options_parse(argc, argv, &o);
     if (status == 0) {
         MPIB_set_wait_policy(o.measure.wait);
-        status = run(&o);
+        status = o.verify != NULL ? tune_verify(&o) : run(&o);
     }
     free(o.groups);
     /* Releases HiMPI's communicators while MPI still runs: SimGrid's SMPI

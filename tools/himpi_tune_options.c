@@ -9,13 +9,14 @@
 #include "himpi_tune_options.h"
 
 enum { OPT_ALG_IN = 2000, OPT_ALG_OUT, OPT_ALGS, OPT_OPS, OPT_PROCS, OPT_SEARCH, OPT_MERGE,
-       OPT_CHECK, OPT_LEVELS, OPT_TRACE, OPT_PAIRS, OPT_MIN_EFFECT };
+       OPT_CHECK, OPT_LEVELS, OPT_TRACE, OPT_PAIRS, OPT_MIN_EFFECT, OPT_VERIFY, OPT_FIX };
 
 void tune_usage(void)
 {
     cli_say(stdout,
             "Usage: mpiexec -n P himpi-tune [OPTION]...\n"
             "       himpi-tune --check FILE\n"
+            "       mpiexec -n P himpi-tune --verify FILE [--fix]\n"
             "Measure, for each operation and message size, which number of groups makes\n"
             "HiMPI's hierarchical collective fastest on these P processes, print a summary\n"
             "and write the configuration table that HiMPI's calls look their plans up in.\n"
@@ -57,6 +58,13 @@ void tune_usage(void)
             "  -q, --quiet           no progress report and no summary\n"
             "      --check=FILE      validate the table FILE and print it (exit status 1\n"
             "                        if it is malformed)\n"
+            "      --verify=FILE     time every row of the table FILE again against the\n"
+            "                        MPI library's call, as --pairs and --min-effect say,\n"
+            "                        and print each verdict (exit status 3 if a plan the\n"
+            "                        table runs is no longer faster)\n"
+            "      --fix             with --verify: write the new verdicts into FILE, so\n"
+            "                        that the plain calls run the MPI library's call\n"
+            "                        wherever a plan is no longer faster\n"
             "  -h, --help            show this help and exit\n"
             "  -V, --version         show the version and exit\n"
             "\n"
@@ -142,6 +150,8 @@ int tune_options_parse(int argc, char **argv, options *o)
         {"levels", required_argument, NULL, OPT_LEVELS},
         {"pairs", required_argument, NULL, OPT_PAIRS},
         {"min-effect", required_argument, NULL, OPT_MIN_EFFECT},
+        {"verify", required_argument, NULL, OPT_VERIFY},
+        {"fix", no_argument, NULL, OPT_FIX},
         {"quiet", no_argument, NULL, 'q'},         {"check", required_argument, NULL, OPT_CHECK},
         CLI_PRECISION_LONGOPTS,                    {NULL, 0, NULL, 0}};
     char err[4352];
@@ -221,12 +231,22 @@ int tune_options_parse(int argc, char **argv, options *o)
                 !(o->settings.min_effect < 1))
                 return cli_bad("--min-effect", optarg, "a real number from 0 to 1, 1 excluded");
             break;
+        case OPT_VERIFY:
+            if (strlen(optarg) == 0)
+                return cli_bad("--verify", optarg, "a table's file name");
+            o->verify = optarg;
+            break;
+        case OPT_FIX: o->fix = 1; break;
         case 'q': o->quiet = 1; break;
         case OPT_CHECK: return check_file(optarg);
         default:
             if ((rc = cli_measure_option(c, optarg, &o->measure)) != 1)
                 return rc == 0 ? 2 : rc;
         }
+    }
+    if (o->fix && o->verify == NULL) {
+        cli_say(stderr, "himpi-tune: --fix needs --verify=FILE\n");
+        return 2;
     }
     if (ops != 0)
         o->settings.ops = ops;

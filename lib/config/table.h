@@ -54,8 +54,6 @@ typedef struct himpi_plan {
     double ratio, ratio_lo, ratio_hi;
 } himpi_plan;
 
-/* The plan of row: its levels with alg_out at each, alg_in, segment. */
-void himpi_row_plan(const HiMPI_Row *row, HiMPI_Plan *plan);
 
 /* An index over a table, built once, for lookups in O(log n) without
  * allocation: for every operation, the tabulated process counts in order;

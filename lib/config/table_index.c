@@ -53,7 +53,7 @@ static int better(const ref *a, const ref *b)
     return a->index < b->index;
 }
 
-void himpi_row_plan(const HiMPI_Row *row, HiMPI_Plan *plan)
+void HiMPI_Row_plan(const HiMPI_Row *row, HiMPI_Plan *plan)
 {
     memset(plan, 0, sizeof *plan);
     /* A row built by hand may hold any levels; the plan's stay in range. */
@@ -81,8 +81,8 @@ static himpi_plan plan_of(const HiMPI_Row *r)
         native.alg_out = native.alg_in = HIMPI_ALG_NATIVE;
         native.segment_size = 0;
     }
-    himpi_row_plan(&native, &p.plan);
-    himpi_row_plan(r, &p.row);
+    HiMPI_Row_plan(&native, &p.plan);
+    HiMPI_Row_plan(r, &p.row);
     p.table_procs = r->procs;
     p.table_msg_size = r->msg_size;
     p.verdict = r->verdict;

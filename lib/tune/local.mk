@@ -1,6 +1,7 @@
 # lib/tune: tuning: the tuner, searches, candidates, containers, the model.
 libhimpi_internal_la_SOURCES += \
 	%D%/candidates.c \
+	%D%/compare.c \
 	%D%/container.c \
 	%D%/decide.c \
 	%D%/model.c \

@@ -62,38 +62,6 @@ static int measure(void *self, int i, double bound, MPIB_result *result)
     return rc;
 }
 
-/* The row's comparison with the MPI library's flat call: the verdict
- * NATIVE when the plan is that call, otherwise the two timed interleaved
- * and HiMPI_Decide's verdict. */
-static int compare(tune_ctx *c, HiMPI_Row *row)
-{
-    const HiMPI_Tuner *tuner = c->tuner;
-    if (row->levels == 1 && row->groups[0] == 1 && row->alg_in == HIMPI_ALG_NATIVE) {
-        row->ratio = row->ratio_lo = row->ratio_hi = 1.0;
-        row->verdict = HIMPI_VERDICT_NATIVE;
-        return MPI_SUCCESS;
-    }
-    HiMPI_Plan plan, native = {.nlevels = 1, .alg_in = HIMPI_ALG_NATIVE};
-    native.level[0] = (HiMPI_Level){1, HIMPI_HW_NODE, HIMPI_ALG_NATIVE};
-    himpi_row_plan(row, &plan);
-    MPIB_coll_container *a = HiMPI_Container_alloc_plan(c->task->op, &plan);
-    MPIB_coll_container *b = HiMPI_Container_alloc_plan(c->task->op, &native);
-    MPIB_comparison cmp;
-    int rc = a != NULL && b != NULL
-                 ? MPIB_measure_pair(MPIB_METHOD_MAX, a, b, *c->work, 0, c->task->msg_size,
-                                     tuner->pairs, tuner->precision.cl, &cmp)
-                 : MPI_ERR_NO_MEM;
-    MPIB_coll_container_free(a);
-    MPIB_coll_container_free(b);
-    if (rc != MPI_SUCCESS)
-        return rc;
-    row->ratio = cmp.ratio;
-    row->ratio_lo = isfinite(cmp.lo) ? cmp.lo : -1.0;
-    row->ratio_hi = isfinite(cmp.hi) ? cmp.hi : -1.0;
-    row->verdict = HiMPI_Decide(&cmp, tuner->min_effect);
-    return MPI_SUCCESS;
-}
-
 int HiMPI_Tune(MPI_Comm comm, const HiMPI_Tuner *tuner, const HiMPI_Tune_task *task,
                HiMPI_Row *row, int *measured)
 {
@@ -150,7 +118,7 @@ int HiMPI_Tune(MPI_Comm comm, const HiMPI_Tuner *tuner, const HiMPI_Tune_task *t
             row->hw[i] = cands[best].groups[i] == 0 ? cands[best].hw[i] : HIMPI_HW_NODE;
         }
         if (tuner->pairs > 0)
-            rc = compare(&ctx, row);
+            rc = HiMPI_Compare(comm, tuner, row);
         if (measured != NULL)
             *measured = ctx.measured;
         if (rc == MPI_SUCCESS && tuner->memory != NULL)

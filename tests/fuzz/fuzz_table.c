@@ -43,7 +43,7 @@ static void check_rows(const HiMPI_Table *t, const char *text)
         const HiMPI_Row *r = &t->rows[i];
         HiMPI_Plan plan;
         memset(&plan, 0xa5, sizeof plan);
-        himpi_row_plan(r, &plan);
+        HiMPI_Row_plan(r, &plan);
         check_levels(r->op, &plan, r->procs);
         if (plan.nlevels != r->levels || plan.level[0].alg != r->alg_out ||
             plan.alg_in != r->alg_in || plan.segment_size != r->segment_size)

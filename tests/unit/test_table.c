@@ -912,7 +912,7 @@ START_TEST(row_plan)
                                  ROW("bcast", "16 64 binomial chain 2 1 0 - - -"));
     HiMPI_Plan plan;
     memset(&plan, 0xff, sizeof plan);
-    himpi_row_plan(&t.rows[0], &plan);
+    HiMPI_Row_plan(&t.rows[0], &plan);
     ck_assert_int_eq(plan.nlevels, 3);
     ck_assert_int_eq(plan.level[0].groups, 0);
     ck_assert_int_eq(plan.level[0].hw, HIMPI_HW_NODE);
@@ -928,7 +928,7 @@ START_TEST(row_plan)
         ck_assert(plan.level[i].groups == 0 && plan.level[i].hw == 0 && plan.level[i].alg == 0);
     /* One level: HiMPI_Params {g, alg_out, alg_in, segment} as a plan. */
     memset(&plan, 0xff, sizeof plan);
-    himpi_row_plan(&t.rows[1], &plan);
+    HiMPI_Row_plan(&t.rows[1], &plan);
     ck_assert_int_eq(plan.nlevels, 1);
     ck_assert_int_eq(plan.level[0].groups, 2);
     ck_assert_int_eq(plan.level[0].hw, 0);
@@ -943,10 +943,10 @@ START_TEST(row_plan)
     /* A hand-built row's levels stay within the plan's. */
     HiMPI_Row r = t.rows[1];
     r.levels = HIMPI_MAX_LEVELS + 5;
-    himpi_row_plan(&r, &plan);
+    HiMPI_Row_plan(&r, &plan);
     ck_assert_int_eq(plan.nlevels, HIMPI_MAX_LEVELS);
     r.levels = -1;
-    himpi_row_plan(&r, &plan);
+    HiMPI_Row_plan(&r, &plan);
     ck_assert_int_eq(plan.nlevels, 0);
     ck_assert_int_eq(plan.alg_in, HIMPI_ALG_CHAIN);
     HiMPI_Table_free(&t);
