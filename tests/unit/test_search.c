@@ -21,15 +21,26 @@ typedef struct {
     int fail_at;   /* the call that fails (1 = the first), 0 for none */
 } problem;
 
+/* The checks of the hot paths below (the fake measurements, run and the
+ * loops over many problems) fail through ck_abort_msg alone: every passing
+ * ck_assert costs check a message to its runner, a write system call that
+ * the runner reads back, hundreds of thousands of them over these loops. */
+#define CHECK(cond, ...)                                                                           \
+    do {                                                                                           \
+        if (!(cond))                                                                               \
+            ck_abort_msg(__VA_ARGS__);                                                             \
+    } while (0)
+
 static int fake_measure(void *ctx, int i, double bound, MPIB_result *r)
 {
     problem *pb = ctx;
     (void)bound; /* the measurements are made up: cutting one short saves nothing */
-    ck_assert_int_ge(i, 0);
-    ck_assert_int_lt(i, pb->n);
+    if (i < 0 || i >= pb->n)
+        ck_abort_msg("candidate %d of %d", i, pb->n);
     if (++pb->calls == pb->fail_at)
         return MPI_ERR_OTHER;
-    ck_assert_int_le(pb->calls, 2 * pb->n);
+    if (pb->calls > 2 * pb->n)
+        ck_abort_msg("%d measurements of %d candidates", pb->calls, pb->n);
     pb->count[i]++;
     pb->order[pb->calls - 1] = i;
     *r = (MPIB_result){.M = 0, .T = pb->T[i], .wtick = 1e-9, .reps = 10, .ci = pb->ci[i],
@@ -95,18 +106,20 @@ static int run(const HiMPI_Search *search, problem *pb, int *best)
     pb->calls = 0;
     MPIB_result r;
     *best = -1;
-    ck_assert_int_eq(search->choose(pb->c, pb->n, NULL, fake_measure, pb, best, &r), MPI_SUCCESS);
-    ck_assert_int_ge(*best, 0);
-    ck_assert_int_lt(*best, pb->n);
-    ck_assert_int_eq(pb->count[*best], 1);
-    ck_assert_double_eq(r.T, pb->T[*best]);
-    ck_assert_int_eq(pb->count[0], 1);
+    int rc = search->choose(pb->c, pb->n, NULL, fake_measure, pb, best, &r);
+    CHECK(rc == MPI_SUCCESS, "the search returned %d", rc);
+    CHECK(*best >= 0 && *best < pb->n, "best %d of %d candidates", *best, pb->n);
+    CHECK(pb->count[*best] == 1, "the best measured %d times", pb->count[*best]);
+    CHECK(r.T == pb->T[*best], "result %g, the best's time %g", r.T, pb->T[*best]);
+    CHECK(pb->count[0] == 1, "g = 1 measured %d times", pb->count[0]);
     for (int i = 0; i < pb->n; i++) {
-        ck_assert_int_le(pb->count[i], 1); /* the strategy itself never repeats */
-        if (!is_block(&pb->c[i]))
-            ck_assert_int_eq(pb->count[i], 1);
-        if (pb->count[i] == 1) /* the best of the measured, the first of equals */
-            ck_assert(pb->T[i] > r.T || (pb->T[i] == r.T && i >= *best));
+        if (pb->count[i] > 1) /* the strategy itself never repeats */
+            ck_abort_msg("candidate %d measured %d times", i, pb->count[i]);
+        if (!is_block(&pb->c[i]) && pb->count[i] != 1)
+            ck_abort_msg("hardware layout %d measured %d times", i, pb->count[i]);
+        /* the best of the measured, the first of equals */
+        if (pb->count[i] == 1 && !(pb->T[i] > r.T || (pb->T[i] == r.T && i >= *best)))
+            ck_abort_msg("candidate %d (%g) beats the choice %d (%g)", i, pb->T[i], *best, r.T);
     }
     return pb->calls;
 }
@@ -181,8 +194,9 @@ START_TEST(guided_finds_minimum_of_every_unimodal_curve)
                     for (int k = 0; k < nb; k++)
                         pb.T[k] = 1.0 + fmax(abs(k - m) - w, 0) * (k < m ? 1.0 : steep ? 1.5 : 0.7);
                     int calls = run(&himpi_search_guided, &pb, &best);
-                    ck_assert_msg(pb.T[best] == 1.0, "n %d min %d w %d: got %d", nb, m, w, best);
-                    ck_assert_int_le(calls, guided_bound(nb, 1 + 3 * (nb - 1), 0));
+                    CHECK(pb.T[best] == 1.0, "n %d min %d w %d: got %d", nb, m, w, best);
+                    CHECK(calls <= guided_bound(nb, 1 + 3 * (nb - 1), 0), "n %d: %d calls", nb,
+                          calls);
                 }
         drop(&pb);
         free(gs);
