@@ -184,6 +184,15 @@ static int write_table(const options *o, HiMPI_Table *t, const progress *pr)
             fprintf(stderr, "himpi-tune: %s\n", err);
             ok = 0;
         } else if (!o->quiet) {
+            /* Which statistics decided what. */
+            double cl = o->measure.precision.cl;
+            printf("himpi-tune: the search compares mean times (Student-t intervals at %g)", cl);
+            if (o->settings.pairs > 0)
+                printf("; each row's plan is judged against the MPI library's call by the "
+                       "median of %d interleaved pairs' ratios (sign-test interval at %g, "
+                       "smallest gain %g %%)", o->settings.pairs, cl,
+                       100 * o->settings.min_effect);
+            printf("\n");
             summary(t);
             printf("himpi-tune: wrote %zu rows to %s; %lld layouts measured (%s search) in "
                    "%.1f s\n",
