@@ -168,7 +168,11 @@ static int check(const tcase *c, int salt)
 static void sweep(run *t, int kind, MPI_Datatype type, MPI_Aint extent, int is_double,
                   MPI_Op op, const char *name)
 {
-    const int counts[] = {0, 1, 97, 65539};
+    /* The largest count crosses the default segment (32 KiB) for every
+     * datatype; HIMPI_TEST_SAMPLE=1 (the sanitizer and MPICH jobs, where it
+     * made this test the slowest of all) halves it, still above. */
+    const char *sample = getenv("HIMPI_TEST_SAMPLE");
+    const int counts[] = {0, 1, 97, sample != NULL && strcmp(sample, "1") == 0 ? 32771 : 65539};
     int roots[16], nroots = 0;
     if (kind == ALLREDUCE || kind == ALLGATHER)
         roots[nroots++] = 0;
