@@ -167,13 +167,18 @@ double cli_time(const cli_measure *m, MPIB_coll_container *container, int M)
                                               &m->precision, &r);
     MPIB_coll_container_free(container);
     if (rc != MPI_SUCCESS) {
-        char text[MPI_MAX_ERROR_STRING];
-        int len;
-        MPI_Error_string(rc, text, &len);
-        cli_say(stderr, "%s: measurement failed: %s\n", program, text);
+        cli_mpi_error("measurement", rc);
         return -1;
     }
     return r.T;
+}
+
+void cli_mpi_error(const char *what, int rc)
+{
+    char text[MPI_MAX_ERROR_STRING];
+    int len;
+    MPI_Error_string(rc, text, &len);
+    cli_say(stderr, "%s: %s failed: %s\n", program, what, text);
 }
 
 const char *cli_mpi_library(void)

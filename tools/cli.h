@@ -104,6 +104,10 @@ int cli_int_list(const char *text, int min, int max, int room, int *out, int *n)
  * container: memory ran out). */
 double cli_time(const cli_measure *m, MPIB_coll_container *container, int M);
 
+/* "PROGRAM: WHAT failed: " and the MPI library's text of error rc, on
+ * standard error from rank 0. */
+void cli_mpi_error(const char *what, int rc);
+
 /* The MPI library's version string, on one line. */
 const char *cli_mpi_library(void);
 

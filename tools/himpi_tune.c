@@ -274,10 +274,7 @@ static int run(const options *o)
     free(l.tasks);
     int status = 1;
     if (rc != MPI_SUCCESS) {
-        char msg[MPI_MAX_ERROR_STRING];
-        int len;
-        MPI_Error_string(rc, msg, &len);
-        cli_say(stderr, "himpi-tune: tuning failed: %s\n", msg);
+        cli_mpi_error("tuning", rc);
     } else {
         status = write_table(o, &t, &pr);
     }

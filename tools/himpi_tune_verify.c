@@ -103,10 +103,7 @@ int tune_verify(const options *o)
     }
     int status = 0;
     if (rc != MPI_SUCCESS) {
-        char msg[MPI_MAX_ERROR_STRING];
-        int len;
-        MPI_Error_string(rc, msg, &len);
-        cli_say(stderr, "himpi-tune: verifying failed: %s\n", msg);
+        cli_mpi_error("verifying", rc);
         status = 1;
     } else if (rank == 0) {
         printf("himpi-tune: %d of %zu rows faster than the MPI library's call on this machine "

@@ -135,10 +135,7 @@ int main(int argc, char **argv)
             print_results(&o, count, results);
             free(results);
         } else {
-            char text[MPI_MAX_ERROR_STRING];
-            int len;
-            MPI_Error_string(rc, text, &len);
-            cli_say(stderr, "mpib-measure: measurement failed: %s\n", text);
+            cli_mpi_error("measurement", rc);
             status = 1;
         }
     }
