@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "bench_bound.h"
+#include "bench_overhead.h"
 #include "cli.h"
 #include "cli_names.h"
 #include "himpi.h"
@@ -305,108 +306,6 @@ static int bench_plain(const options *o)
     return 0;
 }
 
-/* ----------------------------------------------------------- overhead */
-
-/* One call of op on 8 bytes (one double), through MPI or through HiMPI with
- * one group and the native algorithm. */
-static void call(HiMPI_Op op, int himpi, MPI_Comm comm, double *a, double *b)
-{
-    static const HiMPI_Params native = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
-    switch (op) {
-    case HIMPI_OP_BCAST:
-        himpi ? HiMPI_Bcast_params(a, 1, MPI_DOUBLE, 0, comm, &native)
-              : MPI_Bcast(a, 1, MPI_DOUBLE, 0, comm);
-        break;
-    case HIMPI_OP_REDUCE:
-        himpi ? HiMPI_Reduce_params(a, b, 1, MPI_DOUBLE, MPI_SUM, 0, comm, &native)
-              : MPI_Reduce(a, b, 1, MPI_DOUBLE, MPI_SUM, 0, comm);
-        break;
-    case HIMPI_OP_ALLREDUCE:
-        himpi ? HiMPI_Allreduce_params(a, b, 1, MPI_DOUBLE, MPI_SUM, comm, &native)
-              : MPI_Allreduce(a, b, 1, MPI_DOUBLE, MPI_SUM, comm);
-        break;
-    case HIMPI_OP_SCATTER:
-        himpi ? HiMPI_Scatter_params(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, 0, comm, &native)
-              : MPI_Scatter(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, 0, comm);
-        break;
-    case HIMPI_OP_GATHER:
-        himpi ? HiMPI_Gather_params(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, 0, comm, &native)
-              : MPI_Gather(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, 0, comm);
-        break;
-    case HIMPI_OP_ALLGATHER:
-        himpi ? HiMPI_Allgather_params(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, comm, &native)
-              : MPI_Allgather(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, comm);
-        break;
-    case HIMPI_OP_COUNT:
-        break;
-    }
-}
-
-/* One plain call of op on 8 bytes: HiMPI chooses the plan. */
-static void plain(HiMPI_Op op, MPI_Comm comm, double *a, double *b)
-{
-    switch (op) {
-    case HIMPI_OP_BCAST: HiMPI_Bcast(a, 1, MPI_DOUBLE, 0, comm); break;
-    case HIMPI_OP_REDUCE: HiMPI_Reduce(a, b, 1, MPI_DOUBLE, MPI_SUM, 0, comm); break;
-    case HIMPI_OP_ALLREDUCE: HiMPI_Allreduce(a, b, 1, MPI_DOUBLE, MPI_SUM, comm); break;
-    case HIMPI_OP_SCATTER: HiMPI_Scatter(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, 0, comm); break;
-    case HIMPI_OP_GATHER: HiMPI_Gather(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, 0, comm); break;
-    case HIMPI_OP_ALLGATHER: HiMPI_Allgather(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, comm); break;
-    case HIMPI_OP_COUNT: break;
-    }
-}
-
-/* Per-call times on MPI_COMM_SELF, where the collective itself costs
- * almost nothing and what HiMPI adds shows: t[0] MPI's call, t[1]
- * HiMPI's with an explicit plan (one group, native), t[2] HiMPI's plain
- * call, which looks its plan up as well.  The fastest of several
- * alternating rounds of many calls, so that a round the machine
- * interrupted does not count. */
-static void self_overhead(HiMPI_Op op, double t[3])
-{
-    enum { CALLS = 20000, ROUNDS = 15 };
-    double a[2] = {1.0, 2.0}, b[2];
-    t[0] = t[1] = t[2] = DBL_MAX;
-    /* Creates HiMPI's state for the communicator and loads the table. */
-    plain(op, MPI_COMM_SELF, a, b);
-    for (int r = 0; r < ROUNDS; r++)
-        for (int h = 0; h <= 2; h++) {
-            double start = MPI_Wtime();
-            for (int i = 0; i < CALLS; i++) {
-                if (h == 2)
-                    plain(op, MPI_COMM_SELF, a, b);
-                else
-                    call(op, h, MPI_COMM_SELF, a, b);
-            }
-            double per_call = (MPI_Wtime() - start) / CALLS;
-            t[h] = per_call < t[h] ? per_call : t[h];
-        }
-}
-
-static int overhead(const options *o)
-{
-    cli_say(stdout, "#\n# per-call overhead of HiMPI over MPI_<op>, 8 bytes, on MPI_COMM_SELF: "
-                    "params = HiMPI_<op>_params\n# (1 group, native; target: 1 us at most), "
-                    "lookup = what the plain HiMPI_<op> adds to\n# choose its plan (target: "
-                    "0.1 us at most); then both calls on all ranks\n");
-    cli_say(stdout, "# %-8s %10s %10s %10s %10s %10s %28s\n", "op", "MPI(us)", "params(us)",
-            "plain(us)", "extra(us)", "lookup(us)", "all ranks: MPI, params (us)");
-    for (int i = 0; i < o->nops; i++) {
-        HiMPI_Op op = (HiMPI_Op)o->ops[i];
-        double t[3];
-        self_overhead(op, t);
-        double all_mpi = cli_time(&o->measure, MPIB_native_container_alloc(HiMPI_Op_name(op)), 8);
-        HiMPI_Params native = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
-        double all_himpi = cli_time(&o->measure, HiMPI_Container_alloc(op, &native), 8);
-        if (all_mpi < 0 || all_himpi < 0)
-            return 1;
-        cli_say(stdout, "  %-8s %10.3f %10.3f %10.3f %10.3f %10.3f %14.2f, %12.2f\n",
-                HiMPI_Op_name(op), t[0] * 1e6, t[1] * 1e6, t[2] * 1e6, (t[1] - t[0]) * 1e6,
-                (t[2] - t[1]) * 1e6, all_mpi * 1e6, all_himpi * 1e6);
-    }
-    return 0;
-}
-
 int main(int argc, char **argv)
 {
     options o = {.sizes = {8, 1024, 65536, 1 << 20}, .nsizes = 4, .overhead = 1, .hw = -1};
@@ -449,7 +348,7 @@ int main(int argc, char **argv)
             status = bench(&o);
         }
         if (status == 0 && o.overhead)
-            status = overhead(&o);
+            status = bench_overhead(&o.measure, o.ops, o.nops);
     }
     free(o.groups);
     /* Releases HiMPI's communicators while MPI still runs: SimGrid's SMPI

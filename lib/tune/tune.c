@@ -117,8 +117,13 @@ int HiMPI_Tune(MPI_Comm comm, const HiMPI_Tuner *tuner, const HiMPI_Tune_task *t
             row->groups[i] = cands[best].groups[i];
             row->hw[i] = cands[best].groups[i] == 0 ? cands[best].hw[i] : HIMPI_HW_NODE;
         }
-        if (tuner->pairs > 0)
-            rc = HiMPI_Compare(comm, tuner, row);
+        if (tuner->pairs > 0) {
+            /* On the communicator the candidates ran on, whose layouts
+             * already hold the plan's sub-communicators. */
+            HiMPI_Tuner on_work = *tuner;
+            on_work.work = work;
+            rc = HiMPI_Compare(comm, &on_work, row);
+        }
         if (measured != NULL)
             *measured = ctx.measured;
         if (rc == MPI_SUCCESS && tuner->memory != NULL)
