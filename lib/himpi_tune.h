@@ -26,10 +26,11 @@ extern "C" {
 /* Configuration tables (doc/config-format.md describes the text)          */
 /* ---------------------------------------------------------------------- */
 
-/* The current version of the text format ("himpi-table 3"; version 2,
- * whose rows have no verdict, version 1, whose layouts are a single g,
- * and the original HiMPI's 7-column format are read too). */
-#define HIMPI_TABLE_VERSION 3
+/* The current version of the text format ("himpi-table 4"; version 3,
+ * whose header has no fingerprint, version 2, whose rows have no verdict
+ * either, version 1, whose layouts are a single g, and the original
+ * HiMPI's 7-column format are read too). */
+#define HIMPI_TABLE_VERSION 4
 
 /* How a row's plan compared with the MPI library's own collective, flat,
  * timed interleaved with it (HiMPI_Decide).  Only a plan FASTER than it
@@ -55,12 +56,56 @@ typedef enum HiMPI_Verdict {
 const char *HiMPI_Verdict_name(HiMPI_Verdict verdict);
 int HiMPI_Verdict_from_name(const char *name, HiMPI_Verdict *verdict);
 
+/* What a table was tuned on, so that a job can tell a table made for
+ * another machine, library or job shape (doc/config-format.md,
+ * "Fingerprint").  Strings are empty and numbers 0 when unknown: the
+ * fields that are unknown on either side are not compared. */
+typedef struct HiMPI_Fingerprint {
+    char mpi[128];      /* MPI library and version (the first line of
+                           MPI_Get_library_version) */
+    char himpi[32];     /* HiMPI's version; empty in a table that predates
+                           fingerprints (format 3 and older) */
+    int nodes;          /* nodes of the job */
+    int ppn;            /* processes per node, if every node runs as many */
+    char placement[16]; /* how ranks sit on the nodes: "block" (consecutive
+                           ranks share a node), "cyclic" (rank r on node
+                           r mod nodes) or "mixed" */
+    char topology[96];  /* one node's hardware topology as hwloc sees it:
+                           a digest (16 hex digits), then a summary */
+} HiMPI_Fingerprint;
+
+/* The fields of a fingerprint, as bits of HiMPI_Fingerprint_compare's
+ * answer. */
+enum {
+    HIMPI_FP_MPI = 1 << 0,
+    HIMPI_FP_HIMPI = 1 << 1,
+    HIMPI_FP_NODES = 1 << 2,
+    HIMPI_FP_PPN = 1 << 3,
+    HIMPI_FP_PLACEMENT = 1 << 4,
+    HIMPI_FP_TOPOLOGY = 1 << 5
+};
+
+/* The fingerprint of the job comm belongs to: the MPI library, HiMPI's
+ * version and this node's topology (HIMPI_TOPOLOGY's pretend one if set),
+ * and, when comm has as many processes as MPI_COMM_WORLD, its nodes,
+ * processes per node and placement (unknown otherwise: a part of the job
+ * does not have the job's shape).  What cannot be learned (a topology
+ * hwloc cannot read, an invalid HIMPI_TOPOLOGY, which is reported) stays
+ * unknown.  Collective over comm. */
+void HiMPI_Fingerprint_get(MPI_Comm comm, HiMPI_Fingerprint *fp);
+
+/* The fields in which a table's fingerprint differs from a job's, as
+ * HIMPI_FP_* bits (0: they agree wherever both are known), and a
+ * description of each difference in what ("nodes 4, here 2; ..."; may be
+ * NULL).  Local. */
+unsigned HiMPI_Fingerprint_compare(const HiMPI_Fingerprint *table, const HiMPI_Fingerprint *job,
+                                   char *what, size_t len);
+
 /* What a table is valid for.  Strings are empty when unknown (and always in
  * a table read from the original HiMPI format). */
 typedef struct HiMPI_Table_header {
     char hosts[256];          /* hostnames, comma-separated, or a cluster name */
-    char mpi[128];            /* MPI library and version */
-    int ppn;                  /* processes per node, 0 if unknown */
+    HiMPI_Fingerprint fp;     /* what it was tuned on */
     MPIB_precision precision; /* how the times were measured; zeros if unknown */
     char date[32];            /* when the table was written, ISO 8601 UTC */
 } HiMPI_Table_header;
@@ -157,7 +202,7 @@ int HiMPI_Table_save(const char *path, const HiMPI_Table *t, char *err, size_t e
 int HiMPI_Table_write(const char *path, const HiMPI_Table *t, char *err, size_t errlen);
 
 /* The header of a table measured on comm with precision: the hosts of
- * comm, processes per host, the MPI library and version, and the date.
+ * comm, the fingerprint (HiMPI_Fingerprint_get) and the date.
  * Collective over comm. */
 void HiMPI_Table_header_fill(MPI_Comm comm, const MPIB_precision *precision,
                              HiMPI_Table_header *header);

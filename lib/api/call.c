@@ -2,6 +2,7 @@
 #include <config.h>
 
 #include "api/call.h"
+#include "api/load.h"
 #include "api/native_calls.h"
 #include "coll/native.h"
 #include "config/runtime.h"
@@ -26,7 +27,7 @@ static int runtime_of(himpi_comm *state, himpi_runtime **rt)
     if (global != NULL)
         *rt = himpi_runtime_retain(global);
     else {
-        int rc = himpi_runtime_load(himpi_comm_private(state), rt);
+        int rc = himpi_load(himpi_comm_private(state), rt);
         if (rc != MPI_SUCCESS)
             return rc;
     }

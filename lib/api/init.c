@@ -1,6 +1,7 @@
 /* init.c: HiMPI_Init and HiMPI_Finalize. */
 #include <config.h>
 
+#include "api/load.h"
 #include "api/native_calls.h"
 #include "config/runtime.h"
 #include "hier/cache.h"
@@ -50,7 +51,7 @@ int HiMPI_Init(int *argc, char ***argv)
         return MPI_SUCCESS;
     himpi_runtime *rt;
     if ((rc = himpi_cache_init()) != MPI_SUCCESS ||
-        (rc = himpi_runtime_load(MPI_COMM_WORLD, &rt)) != MPI_SUCCESS)
+        (rc = himpi_load(MPI_COMM_WORLD, &rt)) != MPI_SUCCESS)
         return rc;
     himpi_runtime_set_global(rt);
     if ((rc = MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, release_runtime, &runtime_keyval,

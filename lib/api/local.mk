@@ -5,5 +5,7 @@ libhimpi_internal_la_SOURCES += \
 	%D%/call.h \
 	%D%/entry_points.c \
 	%D%/init.c \
+	%D%/load.c \
+	%D%/load.h \
 	%D%/native_calls.c \
 	%D%/native_calls.h

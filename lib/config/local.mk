@@ -6,6 +6,7 @@ libhimpi_internal_la_SOURCES += \
 	%D%/env.h \
 	%D%/env_messages.c \
 	%D%/env_parser.h \
+	%D%/fingerprint.c \
 	%D%/runtime.c \
 	%D%/runtime.h \
 	%D%/table.c \

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "config/runtime.h"
@@ -150,72 +149,56 @@ int himpi_runtime_load(MPI_Comm comm, himpi_runtime **out)
     return MPI_SUCCESS;
 }
 
-/* The distinct names of the hosts of comm, comma-separated, and the
- * processes per host if every host runs as many (0 otherwise). */
-static void describe_hosts(MPI_Comm comm, HiMPI_Table_header *h)
+int himpi_runtime_fingerprinted(const himpi_runtime *rt)
 {
-    int p, rank, len;
-    MPI_Comm_size(comm, &p);
+    return rt->table.nrows > 0 && rt->table.header.fp.himpi[0] != '\0';
+}
+
+/* Whether this process has said its word about a table already: without
+ * HiMPI_Init every communicator loads the table, and one warning is
+ * enough. */
+static atomic_flag said = ATOMIC_FLAG_INIT;
+
+int himpi_runtime_check(const himpi_runtime *rt, MPI_Comm comm, const HiMPI_Fingerprint *job)
+{
+    int rank, status = MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);
-    char name[MPI_MAX_PROCESSOR_NAME] = "";
-    MPI_Get_processor_name(name, &len);
-    char *all = rank == 0 ? calloc((size_t)p, sizeof name) : NULL;
-    int ok = rank != 0 || all != NULL;
-    MPI_Bcast(&ok, 1, MPI_INT, 0, comm);
-    if (!ok)
-        return;
-    MPI_Gather(name, (int)sizeof name, MPI_CHAR, all, (int)sizeof name, MPI_CHAR, 0, comm);
-    if (rank != 0)
-        return;
-    int hosts = 0, ppn = -1;
-    for (int i = 0; i < p; i++) {
-        const char *host = all + (size_t)i * sizeof name;
-        int first = 1, count = 0;
-        for (int j = 0; j < p; j++)
-            if (strcmp(host, all + (size_t)j * sizeof name) == 0) {
-                first &= j >= i;
-                count++;
-            }
-        if (!first)
-            continue;
-        ppn = ppn < 0 || ppn == count ? count : 0;
-        size_t used = strlen(h->hosts), need = strlen(host) + (hosts > 0);
-        if (used + need + 4 < sizeof h->hosts)
-            snprintf(h->hosts + used, sizeof h->hosts - used, "%s%s", hosts > 0 ? "," : "", host);
-        else if (used + 4 < sizeof h->hosts && strstr(h->hosts, ",...") == NULL)
-            strcat(h->hosts, ",...");
-        hosts++;
+    const char *file = rt->env.conf_file;
+    if (job == NULL) {
+        if (rank == 0 && rt->table.nrows > 0 && !atomic_flag_test_and_set(&said))
+            fprintf(stderr,
+                    "himpi: note: %s has no fingerprint (format 3 or older), so nothing tells "
+                    "whether it was tuned on this machine, library and job shape; tuning "
+                    "again records one\n",
+                    file);
+        return MPI_SUCCESS;
     }
-    h->ppn = ppn > 0 ? ppn : 0;
-    free(all);
+    if (rank == 0) {
+        char what[1024];
+        if (HiMPI_Fingerprint_compare(&rt->table.header.fp, job, what, sizeof what) == 0)
+            status = MPI_SUCCESS;
+        else if (rt->env.strict) {
+            fprintf(stderr, "himpi: %s was tuned elsewhere: %s\nhimpi: HIMPI_STRICT=1: refusing "
+                            "a table tuned elsewhere\n",
+                    file, what);
+            status = MPI_ERR_ARG;
+        } else if (!atomic_flag_test_and_set(&said))
+            fprintf(stderr,
+                    "himpi: warning: %s was tuned elsewhere: %s; its plans are used as they "
+                    "are (himpi-tune --verify checks them here; HIMPI_STRICT=1 refuses such "
+                    "a table)\n",
+                    file, what);
+    }
+    int rc = MPI_Bcast(&status, 1, MPI_INT, 0, comm);
+    return rc != MPI_SUCCESS ? rc : status;
 }
 
-void HiMPI_Table_header_fill(MPI_Comm comm, const MPIB_precision *precision,
-                             HiMPI_Table_header *h)
-{
-    memset(h, 0, sizeof *h);
-    describe_hosts(comm, h);
-    char version[MPI_MAX_LIBRARY_VERSION_STRING];
-    int len;
-    MPI_Get_library_version(version, &len);
-    /* The first line names the library and version; the rest is build
-     * detail. */
-    size_t n = strcspn(version, "\n\r,");
-    n = n < sizeof h->mpi - 1 ? n : sizeof h->mpi - 1;
-    memcpy(h->mpi, version, n);
-    h->mpi[n] = '\0';
-    h->precision = *precision;
-    time_t now = time(NULL);
-    struct tm utc;
-    gmtime_r(&now, &utc);
-    strftime(h->date, sizeof h->date, "%Y-%m-%dT%H:%M:%SZ", &utc);
-}
-
-int himpi_runtime_add(himpi_runtime *rt, MPI_Comm comm, const HiMPI_Row *rows, int n)
+int himpi_runtime_add(himpi_runtime *rt, MPI_Comm comm, const HiMPI_Table_header *header,
+                      const HiMPI_Row *rows, int n)
 {
     HiMPI_Table fresh;
     HiMPI_Table_init(&fresh);
-    HiMPI_Table_header_fill(comm, &rt->env.precision, &fresh.header);
+    fresh.header = *header;
     int rc = MPI_SUCCESS;
     for (int i = 0; i < n && rc == MPI_SUCCESS; i++)
         if (HiMPI_Table_put(&rt->table, &rows[i]) != 0 || HiMPI_Table_put(&fresh, &rows[i]) != 0)

@@ -42,9 +42,21 @@ himpi_runtime *himpi_runtime_global(void);
 void himpi_runtime_set_global(himpi_runtime *rt);
 
 /* Adds rows (identical on every rank of comm) to the table and its index,
- * and on rank 0 of comm merges them into the table file; a failure to
- * write is reported on rank 0 and leaves the rows in use for this run.
- * Collective only in that every rank must call it alike. */
-int himpi_runtime_add(himpi_runtime *rt, MPI_Comm comm, const HiMPI_Row *rows, int n);
+ * and on rank 0 of comm merges them into the table file under header; a
+ * failure to write is reported on rank 0 and leaves the rows in use for
+ * this run.  Collective only in that every rank must call it alike. */
+int himpi_runtime_add(himpi_runtime *rt, MPI_Comm comm, const HiMPI_Table_header *header,
+                      const HiMPI_Row *rows, int n);
+
+/* Whether the loaded table has rows and a fingerprint to check: alike on
+ * every rank. */
+int himpi_runtime_fingerprinted(const himpi_runtime *rt);
+
+/* Checks the loaded table against the job (its fingerprint, job; NULL for
+ * a table that has none).  Rank 0 says, once a process, what differs and
+ * that the plans are used as they are, or notes a table without a
+ * fingerprint; with HIMPI_STRICT=1 a table tuned elsewhere gives
+ * MPI_ERR_ARG on every rank instead.  Collective over comm. */
+int himpi_runtime_check(const himpi_runtime *rt, MPI_Comm comm, const HiMPI_Fingerprint *job);
 
 #endif /* HIMPI_RUNTIME_H */

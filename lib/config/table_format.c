@@ -95,10 +95,16 @@ static const char *alg_text(HiMPI_Alg alg)
 static void put_header(text *b, const HiMPI_Table_header *h)
 {
     put(b, "himpi-table %d\n", HIMPI_TABLE_VERSION);
+    const HiMPI_Fingerprint *fp = &h->fp;
     put_string(b, "host", h->hosts, sizeof h->hosts);
-    put_string(b, "mpi", h->mpi, sizeof h->mpi);
-    if (h->ppn != 0)
-        put(b, "%-9s %d\n", "ppn", h->ppn);
+    put_string(b, "mpi", fp->mpi, sizeof fp->mpi);
+    put_string(b, "himpi", fp->himpi, sizeof fp->himpi);
+    if (fp->nodes != 0)
+        put(b, "%-9s %d\n", "nodes", fp->nodes);
+    if (fp->ppn != 0)
+        put(b, "%-9s %d\n", "ppn", fp->ppn);
+    put_string(b, "placement", fp->placement, sizeof fp->placement);
+    put_string(b, "topology", fp->topology, sizeof fp->topology);
     const MPIB_precision *p = &h->precision;
     if (p->min_reps != 0 || p->max_reps != 0 || p->cl != 0 || p->eps != 0) {
         put(b, "%-9s %d %d ", "precision", p->min_reps, p->max_reps);

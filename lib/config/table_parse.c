@@ -2,7 +2,7 @@
  * (doc/config-format.md): cutting the text into lines, telling the format
  * from the first line, the header fields, the checks over the whole table
  * (duplicate keys), and the field helpers the row parsers share.  The rows
- * themselves are table_parse_row.c's (versions 2 and 1) and
+ * themselves are table_parse_row.c's (versions 4 to 1) and
  * table_legacy.c's (the original 7-column format).  No MPI communication. */
 #include <config.h>
 
@@ -20,7 +20,8 @@
 
 #define TABLE_LINE_MAX 4096 /* bytes per line, not counting the line ending */
 
-static const char *const field_names[F_COUNT] = {"host", "mpi", "ppn", "precision", "date"};
+static const char *const field_names[F_COUNT] = {
+    "host", "mpi", "himpi", "nodes", "ppn", "placement", "topology", "precision", "date"};
 
 int himpi_table_fail(parser *ps, long line, const char *fmt, ...)
 {
@@ -157,15 +158,30 @@ static int parse_precision(parser *ps, const fields *f)
     return 0;
 }
 
-static int parse_ppn(parser *ps, const fields *f)
+/* nodes and ppn: a count, 0 meaning unknown. */
+static int parse_count(parser *ps, const fields *f, const char *name, int *dst)
 {
-    long long ppn = 0;
+    long long n = 0;
     if (f->n != 2)
-        return himpi_table_fail(ps, ps->line, "ppn takes 1 value, got %d", f->n - 1);
-    if (himpi_table_parse_int(ps, f->v[1], "ppn", 0, INT_MAX, &ppn) != 0)
+        return himpi_table_fail(ps, ps->line, "%s takes 1 value, got %d", name, f->n - 1);
+    if (himpi_table_parse_int(ps, f->v[1], name, 0, INT_MAX, &n) != 0)
         return -1;
-    ps->t->header.ppn = (int)ppn;
+    *dst = (int)n;
     return 0;
+}
+
+static int parse_placement(parser *ps, const fields *f, char *dst, size_t size)
+{
+    static const char *const known[] = {"block", "cyclic", "mixed"};
+    if (f->n != 2)
+        return himpi_table_fail(ps, ps->line, "placement takes 1 value, got %d", f->n - 1);
+    for (size_t i = 0; i < sizeof known / sizeof *known; i++)
+        if (strcmp(f->v[1], known[i]) == 0) {
+            snprintf(dst, size, "%s", known[i]);
+            return 0;
+        }
+    return himpi_table_fail(ps, ps->line,
+                            "placement '" QUOTE "': unknown (block, cyclic or mixed)", f->v[1]);
 }
 
 /* A header field line; value is the text after the field's name. */
@@ -180,12 +196,17 @@ static int parse_field(parser *ps, enum field k, const char *value, const fields
                                 name, ps->field_line[k]);
     ps->field_line[k] = ps->line;
     HiMPI_Table_header *h = &ps->t->header;
+    HiMPI_Fingerprint *fp = &h->fp;
     switch (k) {
     case F_HOST:      return set_string(ps, name, value, h->hosts, sizeof h->hosts);
-    case F_MPI:       return set_string(ps, name, value, h->mpi, sizeof h->mpi);
-    case F_DATE:      return set_string(ps, name, value, h->date, sizeof h->date);
+    case F_MPI:       return set_string(ps, name, value, fp->mpi, sizeof fp->mpi);
+    case F_HIMPI:     return set_string(ps, name, value, fp->himpi, sizeof fp->himpi);
+    case F_NODES:     return parse_count(ps, f, name, &fp->nodes);
+    case F_PPN:       return parse_count(ps, f, name, &fp->ppn);
+    case F_PLACEMENT: return parse_placement(ps, f, fp->placement, sizeof fp->placement);
+    case F_TOPOLOGY:  return set_string(ps, name, value, fp->topology, sizeof fp->topology);
     case F_PRECISION: return parse_precision(ps, f);
-    default:          return parse_ppn(ps, f);
+    default:          return set_string(ps, name, value, h->date, sizeof h->date);
     }
 }
 
@@ -228,7 +249,7 @@ static int first_line(parser *ps, const fields *f)
             return himpi_table_fail(ps, ps->line,
                                     "table version " QUOTE " is newer than this HiMPI reads (%d)",
                                     f->v[1], HIMPI_TABLE_VERSION);
-        if (version >= 1) { /* version 1's layouts are a single g, 2 has no verdicts */
+        if (version >= 1) { /* 1's layouts are a single g, 2 has no verdicts, 3 no fingerprint */
             ps->mode = MODE_CURRENT;
             ps->version = (int)version;
             ps->header_line = ps->line;

@@ -25,7 +25,18 @@ enum mode {
     MODE_LEGACY   /* the original HiMPI's 7 columns */
 };
 
-enum field { F_HOST, F_MPI, F_PPN, F_PRECISION, F_DATE, F_COUNT };
+enum field {
+    F_HOST,
+    F_MPI,
+    F_HIMPI,
+    F_NODES,
+    F_PPN,
+    F_PLACEMENT,
+    F_TOPOLOGY,
+    F_PRECISION,
+    F_DATE,
+    F_COUNT
+};
 
 typedef struct parser {
     const char *name;

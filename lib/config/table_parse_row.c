@@ -1,7 +1,7 @@
-/* table_parse_row.c: a row of the current text format (versions 3, 2
- * and 1): its operation, sizes and algorithms, its layout of group counts
- * and hardware levels, its levels and times, and (version 3) its
- * comparison with the MPI library, each checked before the row is added.
+/* table_parse_row.c: a row of the current text format (versions 4 to
+ * 1; 4's rows are 3's): its operation, sizes and algorithms, its layout of
+ * group counts and hardware levels, its levels and times, and (version 3
+ * on) its comparison with the MPI library, each checked before the row is added.
  * No MPI communication. */
 #include <config.h>
 

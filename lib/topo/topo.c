@@ -131,6 +131,13 @@ static int read_place(char *err, size_t errlen)
     return rc;
 }
 
+int himpi_topo_node(hwloc_topology_t *topo, char *err, size_t errlen)
+{
+    int rc = read_place(err, errlen);
+    *topo = rc == MPI_SUCCESS ? place->topo : NULL;
+    return rc;
+}
+
 /* On the real machine, the node: the lowest rank of comm that shares this
  * rank's memory, which every rank of the node finds alike. */
 static int real_node(MPI_Comm comm, int rank, long long *node)

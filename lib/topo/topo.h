@@ -78,6 +78,24 @@ typedef struct himpi_topo_paths {
 int himpi_topo_paths_gather(MPI_Comm comm, himpi_topo_paths *paths);
 void himpi_topo_paths_free(himpi_topo_paths *paths);
 
+/* This process's node as the queries see it: the real machine's
+ * topology, or HIMPI_TOPOLOGY's pretend node.  Local.  MPI_SUCCESS, or
+ * the error with a message in err. */
+int himpi_topo_node(hwloc_topology_t *topo, char *err, size_t errlen);
+
+/* The parts of a fingerprint (HiMPI_Fingerprint) that come from the
+ * topology, for the unit tests (no MPI):
+ *   himpi_topo_digest: a node's topology as "DIGEST summary", the digest
+ *     16 hex digits of a signature of the levels (each depth's type, count
+ *     and cache size: memory sizes, names and OS details differ between
+ *     nodes of one model and are left out);
+ *   himpi_topo_shape: from the node colors of the p ranks of a job
+ *     (himpi_topo_colors), its nodes, processes per node (0 if uneven)
+ *     and placement ("block", "cyclic" or "mixed"). */
+void himpi_topo_digest(hwloc_topology_t topo, char *out, size_t len);
+void himpi_topo_shape(int p, const int *colors, int *nodes, int *ppn, char *placement,
+                      size_t len);
+
 /* Forgets the topology and binding read so far, so that the next query
  * reads HIMPI_TOPOLOGY and HIMPI_BINDING again.  For tests, which try
  * several topologies in one process; every rank must call it.  Local. */

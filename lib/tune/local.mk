@@ -4,6 +4,7 @@ libhimpi_internal_la_SOURCES += \
 	%D%/compare.c \
 	%D%/container.c \
 	%D%/decide.c \
+	%D%/header.c \
 	%D%/model.c \
 	%D%/search.c \
 	%D%/settings.c \

@@ -47,7 +47,7 @@ static int tune_op(himpi_runtime *rt, MPI_Comm comm, HiMPI_Op op, const int *siz
     if (work != MPI_COMM_NULL)
         MPI_Comm_free(&work);
     if (rc == MPI_SUCCESS && n > 0)
-        rc = himpi_runtime_add(rt, comm, rows, n);
+        rc = himpi_runtime_keep(rt, comm, rows, n);
     free(rows);
     HiMPI_Tune_memory_free(tuner.memory);
     *tuned += n;

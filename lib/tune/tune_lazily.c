@@ -23,5 +23,5 @@ int himpi_runtime_tune_lazily(himpi_runtime *rt, HiMPI_Op op, MPI_Comm comm, lon
     HiMPI_Row row;
     int rc = HiMPI_Tune(comm, &tuner, &task, &row, NULL);
     *tuned = rc == MPI_SUCCESS;
-    return rc != MPI_SUCCESS ? rc : himpi_runtime_add(rt, comm, &row, 1);
+    return rc != MPI_SUCCESS ? rc : himpi_runtime_keep(rt, comm, &row, 1);
 }

@@ -18,4 +18,9 @@ int himpi_runtime_tune_init(himpi_runtime *rt, MPI_Comm comm);
 int himpi_runtime_tune_lazily(himpi_runtime *rt, HiMPI_Op op, MPI_Comm comm, long long bytes,
                               int *tuned);
 
+/* Adds the n rows a tuning run on comm measured to rt (himpi_runtime_add),
+ * under a header of comm's job: its hosts and fingerprint, rt's precision
+ * and the date. */
+int himpi_runtime_keep(himpi_runtime *rt, MPI_Comm comm, const HiMPI_Row *rows, int n);
+
 #endif /* HIMPI_TUNE_RUNTIME_H */

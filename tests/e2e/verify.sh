@@ -51,8 +51,8 @@ HIMPI_CONF_FILE=$conf HIMPI_DEBUG=1 HIMPI_NATIVE_CALLS=0 timeout 600 "$b/launch"
   >"$tmp/plain.out" 2>"$tmp/debug.out"
 status=$?
 grep '^himpi: ' "$tmp/debug.out" | sort -u | sed 's/^/# /'
-decisions=$(grep -c '^himpi: ' "$tmp/debug.out")
-others=$(grep '^himpi: ' "$tmp/debug.out" | grep -vc ': g=1 out=native in=native segment=0 (')
+decisions=$(grep -c '^himpi: [a-z]* p=' "$tmp/debug.out")
+others=$(grep '^himpi: [a-z]* p=' "$tmp/debug.out" | grep -vc ': g=1 out=native in=native segment=0 (')
 [ "$status" = 0 ] && [ "$decisions" -gt 0 ] && [ "$others" = 0 ]
 result $? "after --fix the plain calls run the MPI library's call ($decisions decisions)"
 

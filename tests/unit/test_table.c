@@ -12,7 +12,7 @@
 
 #define HEADER "himpi-table 2\n"
 #define HEADER1 "himpi-table 1\n" /* versions still read */
-#define HEADER3 "himpi-table 3\n" /* the current version, with verdicts */
+#define HEADER3 "himpi-table 3\n" /* with verdicts, without a fingerprint */
 
 static HiMPI_Table parse_ok(const char *text)
 {
@@ -69,8 +69,8 @@ START_TEST(current_format_with_header)
                              "reduce\t16\t0\tbinary\trabenseifner\t4\t1\t8192\t-\t-\t-\n");
     ck_assert_int_eq(t.legacy, 0);
     ck_assert_str_eq(t.header.hosts, "node01,node02");
-    ck_assert_str_eq(t.header.mpi, "Open MPI 4.1.4");
-    ck_assert_int_eq(t.header.ppn, 4);
+    ck_assert_str_eq(t.header.fp.mpi, "Open MPI 4.1.4");
+    ck_assert_int_eq(t.header.fp.ppn, 4);
     ck_assert_int_eq(t.header.precision.min_reps, 5);
     ck_assert_int_eq(t.header.precision.max_reps, 100);
     ck_assert_double_eq(t.header.precision.cl, 0.95);
@@ -108,7 +108,7 @@ START_TEST(header_fields_optional_and_in_any_order)
 {
     HiMPI_Table t = parse_ok(HEADER "date d\nppn 0\nhost h\n");
     ck_assert_str_eq(t.header.hosts, "h");
-    ck_assert_str_eq(t.header.mpi, "");
+    ck_assert_str_eq(t.header.fp.mpi, "");
     ck_assert_str_eq(t.header.date, "d");
     ck_assert_int_eq(t.header.precision.min_reps, 0);
     ck_assert_uint_eq(t.nrows, 0);
@@ -147,7 +147,7 @@ START_TEST(strings_at_their_limits)
     snprintf(text, sizeof text, HEADER "host %0255d\nmpi %0127d\ndate %031d\n", 0, 0, 0);
     HiMPI_Table t = parse_ok(text);
     ck_assert_uint_eq(strlen(t.header.hosts), 255);
-    ck_assert_uint_eq(strlen(t.header.mpi), 127);
+    ck_assert_uint_eq(strlen(t.header.fp.mpi), 127);
     ck_assert_uint_eq(strlen(t.header.date), 31);
     HiMPI_Table_free(&t);
 }
@@ -289,13 +289,13 @@ END_TEST
 
 START_TEST(header_line_rejections)
 {
-    reject("hello\n", 1, "bad header: expected 'himpi-table 3'");
+    reject("hello\n", 1, "bad header: expected 'himpi-table 4'");
     reject("# comment\n\nhimpi-tables 1\n", 3, "bad header");
     reject("himpi-table 0\n", 1, "bad header");
     reject("himpi-table\n", 1, "bad header");
     reject("himpi-table 1 x\n", 1, "bad header");
     reject("himpi-table one\n", 1, "bad header");
-    reject("himpi-table 4\n", 1, "table version 4 is newer than this HiMPI reads (3)");
+    reject("himpi-table 5\n", 1, "table version 5 is newer than this HiMPI reads (4)");
     reject("himpi-table 2 1\n", 1, "bad header");
     reject("himpi-table 99999999999999999999\n", 1, "is newer");
     reject("# only comments\n\n", 2, "bad header");
@@ -325,6 +325,13 @@ START_TEST(header_field_rejections)
     reject(HEADER "ppn four\n", 2, "ppn 'four': non-numeric field");
     reject(HEADER "ppn -1\n", 2, "ppn '-1': out of range");
     reject(HEADER "ppn 1 2\n", 2, "ppn takes 1 value, got 2");
+    reject(HEADER "nodes x\n", 2, "nodes 'x': non-numeric field");
+    reject(HEADER "placement round-robin\n", 2,
+           "placement 'round-robin': unknown (block, cyclic or mixed)");
+    reject(HEADER "placement block cyclic\n", 2, "placement takes 1 value, got 2");
+    reject(HEADER "himpi\n", 2, "missing value for himpi");
+    snprintf(text, sizeof text, HEADER "topology %096d\n", 0);
+    reject(text, 2, "topology value too long (96 bytes, at most 95)");
     reject(HEADER "precision 5 100 0.95\n", 2, "precision takes 4 values");
     reject(HEADER "precision 0 100 0.95 0.025\n", 2, "invalid precision");
     reject(HEADER "precision 5 4 0.95 0.025\n", 2, "invalid precision");
@@ -479,6 +486,88 @@ START_TEST(error_buffer_is_bounded)
 END_TEST
 
 /* ------------------------------------------------------------------------ */
+/* Fingerprints                                                              */
+/* ------------------------------------------------------------------------ */
+
+static const HiMPI_Fingerprint here = {"Open MPI v4.1.4", "0.2.0", 2, 8, "block",
+                                       "00000000000000aa package:1 numa:1 core:8 pu:8"};
+
+/* Each field, changed alone, is the one difference found and described. */
+START_TEST(fingerprint_each_field_differs)
+{
+    struct {
+        HiMPI_Fingerprint fp;
+        unsigned bit;
+        const char *says;
+    } cases[] = {
+        {here, HIMPI_FP_MPI, "MPI 'MPICH 4.0', here 'Open MPI v4.1.4'"},
+        {here, HIMPI_FP_HIMPI, "HiMPI 0.1.0, here 0.2.0"},
+        {here, HIMPI_FP_NODES, "nodes 4, here 2"},
+        {here, HIMPI_FP_PPN, "4 processes a node, here 8"},
+        {here, HIMPI_FP_PLACEMENT, "placement cyclic, here block"},
+        {here, HIMPI_FP_TOPOLOGY, "topology '00000000000000bb package:2 numa:2 core:8 pu:16', "
+                                  "here '00000000000000aa package:1 numa:1 core:8 pu:8'"},
+    };
+    strcpy(cases[0].fp.mpi, "MPICH 4.0");
+    strcpy(cases[1].fp.himpi, "0.1.0");
+    cases[2].fp.nodes = 4;
+    cases[3].fp.ppn = 4;
+    strcpy(cases[4].fp.placement, "cyclic");
+    strcpy(cases[5].fp.topology, "00000000000000bb package:2 numa:2 core:8 pu:16");
+    char what[512];
+    ck_assert_uint_eq(HiMPI_Fingerprint_compare(&here, &here, what, sizeof what), 0);
+    ck_assert_str_eq(what, "");
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        ck_assert_uint_eq(HiMPI_Fingerprint_compare(&cases[i].fp, &here, what, sizeof what),
+                          cases[i].bit);
+        ck_assert_str_eq(what, cases[i].says);
+    }
+    /* Two differences, both said; the answer without a buffer is the same. */
+    HiMPI_Fingerprint two = here;
+    two.nodes = 1;
+    two.ppn = 16;
+    ck_assert_uint_eq(HiMPI_Fingerprint_compare(&two, &here, what, sizeof what),
+                      HIMPI_FP_NODES | HIMPI_FP_PPN);
+    ck_assert_str_eq(what, "nodes 1, here 2; 16 processes a node, here 8");
+    ck_assert_uint_eq(HiMPI_Fingerprint_compare(&two, &here, NULL, 0),
+                      HIMPI_FP_NODES | HIMPI_FP_PPN);
+    /* A short buffer is cut, not overrun. */
+    char small[8];
+    HiMPI_Fingerprint_compare(&two, &here, small, sizeof small);
+    ck_assert_str_eq(small, "nodes 1");
+}
+END_TEST
+
+/* Unknown fields on either side are not compared; the topology's digest
+ * alone decides, not its summary. */
+START_TEST(fingerprint_unknown_fields_agree)
+{
+    HiMPI_Fingerprint none = {0};
+    ck_assert_uint_eq(HiMPI_Fingerprint_compare(&none, &here, NULL, 0), 0);
+    ck_assert_uint_eq(HiMPI_Fingerprint_compare(&here, &none, NULL, 0), 0);
+    HiMPI_Fingerprint part = here;
+    part.nodes = part.ppn = 0;
+    part.placement[0] = '\0';
+    strcpy(part.topology, "00000000000000aa another summary");
+    ck_assert_uint_eq(HiMPI_Fingerprint_compare(&part, &here, NULL, 0), 0);
+    strcpy(part.topology, "00000000000000a");
+    ck_assert_uint_eq(HiMPI_Fingerprint_compare(&part, &here, NULL, 0), HIMPI_FP_TOPOLOGY);
+}
+END_TEST
+
+/* A version 3 table has no fingerprint: its mpi and ppn still read. */
+START_TEST(fingerprint_of_older_tables)
+{
+    HiMPI_Table t = parse_ok(HEADER3 "mpi MPICH 4.0\nppn 4\n");
+    ck_assert_str_eq(t.header.fp.mpi, "MPICH 4.0");
+    ck_assert_int_eq(t.header.fp.ppn, 4);
+    ck_assert_str_eq(t.header.fp.himpi, "");
+    ck_assert_int_eq(t.header.fp.nodes, 0);
+    HiMPI_Table_free(&t);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------ */
 /* Formatting                                                                */
 /* ------------------------------------------------------------------------ */
 
@@ -489,7 +578,7 @@ START_TEST(format_writes_sorted_current_format)
                              "4 2 1 1024 3 1 0\n"
                              "8 2 1 1024 0 0 0\n");
     char *text = HiMPI_Table_format(&t);
-    ck_assert_str_eq(text, "himpi-table 3\n"
+    ck_assert_str_eq(text, "himpi-table 4\n"
                            "# op  procs  msg_size  alg_out  alg_in  groups  levels  segment  "
                            "time  flat_time  ci  flat_ci  ratio  ratio_lo  ratio_hi  verdict\n"
                            "bcast  4  1024  chain  linear  2  1  0  -  -  -  -  -  -  -  -\n"
@@ -506,18 +595,22 @@ START_TEST(format_header_and_numbers)
     HiMPI_Table t;
     HiMPI_Table_init(&t);
     strcpy(t.header.hosts, "n1,n2");
-    strcpy(t.header.mpi, "MPICH 4.0");
-    t.header.ppn = 2;
+    t.header.fp = (HiMPI_Fingerprint){"MPICH 4.0", "0.2.0", 3, 2, "cyclic",
+                                      "0123456789abcdef package:1 numa:1 core:4 pu:8"};
     t.header.precision = (MPIB_precision){5, 100, 0.1 + 0.2, 0.025};
     strcpy(t.header.date, "2026-01-01T00:00:00Z");
     HiMPI_Row r = {HIMPI_OP_ALLREDUCE, 16, 65536, HIMPI_ALG_RING, HIMPI_ALG_RABENSEIFNER, 1, {4},
                    {0}, 4096, 1.5e-3, 2.25e-3, -1.0, 5e-6, 0.75, 0.5, 0.875, HIMPI_VERDICT_FASTER};
     ck_assert_int_eq(HiMPI_Table_put(&t, &r), 0);
     char *text = HiMPI_Table_format(&t);
-    ck_assert_str_eq(text, "himpi-table 3\n"
+    ck_assert_str_eq(text, "himpi-table 4\n"
                            "host      n1,n2\n"
                            "mpi       MPICH 4.0\n"
+                           "himpi     0.2.0\n"
+                           "nodes     3\n"
                            "ppn       2\n"
+                           "placement cyclic\n"
+                           "topology  0123456789abcdef package:1 numa:1 core:4 pu:8\n"
                            "precision 5 100 0.30000000000000004 0.025\n"
                            "date      2026-01-01T00:00:00Z\n"
                            "# op  procs  msg_size  alg_out  alg_in  groups  levels  segment  "
@@ -528,8 +621,7 @@ START_TEST(format_header_and_numbers)
     HiMPI_Table back = parse_ok(text);
     ck_assert_double_eq(back.header.precision.cl, 0.1 + 0.2);
     ck_assert_str_eq(back.header.hosts, t.header.hosts);
-    ck_assert_str_eq(back.header.mpi, t.header.mpi);
-    ck_assert_int_eq(back.header.ppn, 2);
+    ck_assert_mem_eq(&back.header.fp, &t.header.fp, sizeof t.header.fp);
     ck_assert_int_eq(back.header.precision.min_reps, 5);
     ck_assert_int_eq(back.header.precision.max_reps, 100);
     ck_assert_double_eq(back.header.precision.eps, 0.025);
@@ -599,7 +691,7 @@ START_TEST(format_of_empty_table)
     char *text = HiMPI_Table_format(&t);
     HiMPI_Table back = parse_ok(text);
     ck_assert_uint_eq(back.nrows, 0);
-    ck_assert_str_eq(text, "himpi-table 3\n# op  procs  msg_size  alg_out  alg_in  groups  levels  "
+    ck_assert_str_eq(text, "himpi-table 4\n# op  procs  msg_size  alg_out  alg_in  groups  levels  "
                            "segment  time  flat_time  ci  flat_ci  ratio  ratio_lo  ratio_hi  "
                            "verdict\n");
     free(text);
@@ -795,7 +887,7 @@ START_TEST(version_1_still_read)
     assert_layout(&t.rows[0], "2");
     assert_layout(&t.rows[1], "16");
     char *text = HiMPI_Table_format(&t);
-    ck_assert_str_eq(text, "himpi-table 3\n"
+    ck_assert_str_eq(text, "himpi-table 4\n"
                            "host      h\n"
                            "# op  procs  msg_size  alg_out  alg_in  groups  levels  segment  "
                            "time  flat_time  ci  flat_ci  ratio  ratio_lo  ratio_hi  verdict\n"
@@ -878,7 +970,7 @@ START_TEST(round_trip_layouts)
                            ROW("reduce", "64 8 native native numa/l2cache 2 1024 - - -");
     HiMPI_Table t = parse_ok(text);
     char *once = HiMPI_Table_format(&t);
-    ck_assert_str_eq(once, "himpi-table 3\n"
+    ck_assert_str_eq(once, "himpi-table 4\n"
                            "# op  procs  msg_size  alg_out  alg_in  groups  levels  segment  "
                            "time  flat_time  ci  flat_ci  ratio  ratio_lo  ratio_hi  verdict\n"
                            "bcast  64  8  native  native  node  1  0  3.000000e-05  -  -  -  -  -  -  -\n"
@@ -1093,7 +1185,7 @@ START_TEST(merge_replaces_and_adds)
     ck_assert_int_eq(himpi_table_merge(&dst, &src), 0);
     ck_assert_uint_eq(dst.nrows, 5);
     ck_assert_str_eq(dst.header.hosts, "new");
-    ck_assert_int_eq(dst.header.ppn, 0);
+    ck_assert_int_eq(dst.header.fp.ppn, 0);
     ck_assert_double_eq(dst.rows[0].time, 1);
     ck_assert_double_eq(dst.rows[1].time, 5);
     ck_assert_int_eq(dst.rows[1].groups[0], 4);
@@ -1470,6 +1562,11 @@ Suite *unit_suite(void)
     tcase_add_test(bad, line_rejections);
     tcase_add_test(bad, error_buffer_is_bounded);
     suite_add_tcase(s, bad);
+    TCase *fp = tcase_create("fingerprint");
+    tcase_add_test(fp, fingerprint_each_field_differs);
+    tcase_add_test(fp, fingerprint_unknown_fields_agree);
+    tcase_add_test(fp, fingerprint_of_older_tables);
+    suite_add_tcase(s, fp);
     TCase *format = tcase_create("format");
     tcase_add_test(format, format_writes_sorted_current_format);
     tcase_add_test(format, format_header_and_numbers);

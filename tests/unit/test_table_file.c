@@ -294,7 +294,7 @@ START_TEST(save_keeps_layouts)
     t.rows[1].hw[2] = HIMPI_HW_CORE;
     save_ok(&t);
     char *text = read_text(path);
-    ck_assert_msg(strncmp(text, "himpi-table 3\n", 14) == 0, "%s", text);
+    ck_assert_msg(strncmp(text, "himpi-table 4\n", 14) == 0, "%s", text);
     ck_assert_ptr_nonnull(strstr(text, "bcast  8  1  native  native  2  1  0  "));
     ck_assert_ptr_nonnull(strstr(text, "bcast  8  2  native  native  node/4  2  0  "));
     ck_assert_ptr_nonnull(strstr(text, "bcast  8  3  native  native  package/2/core  3  0  "));

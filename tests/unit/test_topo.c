@@ -314,6 +314,48 @@ START_TEST(match_colors)
 }
 END_TEST
 
+/* The digest tells synthetic topologies apart and is stable; the summary
+ * counts packages, NUMA nodes, cores and PUs. */
+START_TEST(topology_digest)
+{
+    char a[96], b[96], c[96];
+    hwloc_topology_t t = synthetic("pack:2 core:4 pu:2");
+    himpi_topo_digest(t, a, sizeof a);
+    himpi_topo_digest(t, b, sizeof b);
+    hwloc_topology_destroy(t);
+    t = synthetic("pack:2 core:2 pu:4");
+    himpi_topo_digest(t, c, sizeof c);
+    hwloc_topology_destroy(t);
+    ck_assert_str_eq(a, b);
+    ck_assert_uint_eq(strspn(a, "0123456789abcdef"), 16);
+    ck_assert_str_eq(a + 16, " package:2 numa:1 core:8 pu:16");
+    ck_assert_str_eq(c + 16, " package:2 numa:1 core:4 pu:16");
+    ck_assert(strncmp(a, c, 16) != 0);
+}
+END_TEST
+
+static void check_shape(int p, const int *colors, int nodes, int ppn, const char *placement)
+{
+    int n, k;
+    char place[16];
+    himpi_topo_shape(p, colors, &n, &k, place, sizeof place);
+    ck_assert_int_eq(n, nodes);
+    ck_assert_int_eq(k, ppn);
+    ck_assert_str_eq(place, placement);
+}
+
+START_TEST(job_shapes)
+{
+    check_shape(1, (const int[]){0}, 1, 1, "block");
+    check_shape(6, (const int[]){0, 0, 0, 3, 3, 3}, 2, 3, "block");
+    check_shape(6, (const int[]){0, 1, 2, 0, 1, 2}, 3, 2, "cyclic");
+    check_shape(4, (const int[]){0, 1, 2, 3}, 4, 1, "block");
+    check_shape(5, (const int[]){0, 0, 2, 2, 2}, 2, 0, "block");
+    check_shape(4, (const int[]){0, 1, 1, 0}, 2, 2, "mixed");
+    check_shape(5, (const int[]){0, 1, 0, 1, 0}, 2, 0, "cyclic");
+}
+END_TEST
+
 START_TEST(names)
 {
     const char *names[] = {"cluster", "node", "package", "numa", "l3cache",
@@ -458,6 +500,8 @@ Suite *unit_suite(void)
     tcase_add_test(t, paths_and_steps);
     tcase_add_test(t, common_level);
     tcase_add_test(t, match_colors);
+    tcase_add_test(t, topology_digest);
+    tcase_add_test(t, job_shapes);
     tcase_add_test(t, names);
     tcase_add_test(t, places);
     tcase_add_test(t, invalid_places);
