@@ -178,6 +178,48 @@ int HiMPI_Row_layout(const HiMPI_Row *row, char *buf, size_t len);
  * zero. */
 void HiMPI_Row_plan(const HiMPI_Row *row, HiMPI_Plan *plan);
 
+/* A plan as text, as HIMPI_DEBUG prints it: the layout ("node/2", "4"),
+ * then "out=ALG in=ALG segment=BYTES" (len bytes at most, cut short if
+ * need be). */
+void HiMPI_Plan_describe(const HiMPI_Plan *plan, char *text, size_t len);
+
+/* How a plain call decides (doc/config-format.md, "Lookup"): the entry
+ * of a table it takes for op on p processes moving msg_size bytes, and the
+ * plan it runs once this process's HIMPI_* variables have had their say
+ * (HiMPI_Table_decide).  Plans are as the HiMPI_*_plan collectives take
+ * them. */
+typedef struct HiMPI_Decision {
+    int in_table;             /* the table has rows of op; if not, the rest of
+                                 the table's part is zero */
+    int table_procs;          /* the tabulated process count taken: p, or the
+                                 nearest */
+    long long table_msg_size; /* the tabulated size taken: the largest <=
+                                 msg_size, or the smallest */
+    HiMPI_Plan best;          /* the best row there, its own plan (as
+                                 HiMPI_Row_plan gives it) */
+    HiMPI_Plan table_plan;    /* what the table gives: best, g scaled to p,
+                                 if its verdict is FASTER (or unknown, in a
+                                 table without comparisons), otherwise the
+                                 MPI library's flat call */
+    HiMPI_Verdict verdict;    /* best's verdict against the MPI library */
+    double ratio, ratio_lo, ratio_hi; /* its ratio and interval; negative if
+                                         unknown */
+    HiMPI_Plan plan;          /* what the call runs */
+    /* The variables that force part of plan (an algorithm only where
+     * HiMPI_Alg_supported says op has it; the calls ignore it elsewhere): */
+    int forced_groups;        /* HIMPI_GROUPS, 0 if unset */
+    HiMPI_Alg forced_alg_out; /* HIMPI_ALG_OUT, HIMPI_ALG_COUNT if unset */
+    HiMPI_Alg forced_alg_in;  /* HIMPI_ALG_IN, HIMPI_ALG_COUNT if unset */
+    int forced_segment;       /* HIMPI_SEGMENT_SIZE, -1 if unset */
+} HiMPI_Decision;
+
+/* The decision of a plain call of op on p processes moving msg_size bytes
+ * with the table t, as HiMPI makes it.  Local:
+ * reads this process's environment.  MPI_ERR_ARG for an invalid argument
+ * or an invalid HIMPI_* setting (its reason in err), MPI_ERR_NO_MEM. */
+int HiMPI_Table_decide(const HiMPI_Table *t, HiMPI_Op op, int p, long long msg_size,
+                       HiMPI_Decision *d, char *err, size_t errlen);
+
 /* Reads and checks the table at path into t (initialised by the caller).
  * A missing file gives an empty table and 0; anything but a regular file
  * of at most 16 MiB is refused.  Returns 0, or -1 with the reason in err

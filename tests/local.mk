@@ -28,7 +28,7 @@ if !HIMPI_SMPI
 LINT_TESTS += %D%/exports.sh
 endif
 # Scripted end-to-end tests on 4 ranks.
-E2E_TESTS = %D%/e2e/tune.sh %D%/e2e/verify.sh %D%/e2e/fingerprint.sh
+E2E_TESTS = %D%/e2e/tune.sh %D%/e2e/verify.sh %D%/e2e/fingerprint.sh %D%/e2e/explain.sh
 E2E_TESTS += %D%/e2e/pcoll_bench.sh %D%/e2e/bench.sh
 if !HIMPI_SMPI
 E2E_TESTS += %D%/e2e/interpose.sh %D%/e2e/comm_churn.sh

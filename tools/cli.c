@@ -189,3 +189,13 @@ const char *cli_mpi_library(void)
     library[strcspn(library, "\n")] = '\0';
     return library;
 }
+
+void cli_time_text(double t, double ci, char *buf, size_t len)
+{
+    if (t < 0)
+        snprintf(buf, len, "-");
+    else if (ci < 0)
+        snprintf(buf, len, "%.2f", t * 1e6);
+    else
+        snprintf(buf, len, "%.2f +- %.2f", t * 1e6, ci * 1e6);
+}

@@ -108,6 +108,11 @@ double cli_time(const cli_measure *m, MPIB_coll_container *container, int M);
  * standard error from rank 0. */
 void cli_mpi_error(const char *what, int rc);
 
+/* A time in seconds and its confidence interval's half-width as
+ * microseconds, "12.30 +- 0.40": without the half-width if it is unknown
+ * (negative), "-" for an unknown time. */
+void cli_time_text(double t, double ci, char *buf, size_t len);
+
 /* The MPI library's version string, on one line. */
 const char *cli_mpi_library(void);
 

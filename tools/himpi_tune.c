@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "himpi_tune_options.h"
+#include "himpi_tune_explain.h"
 #include "himpi_tune_verify.h"
 
 /* ------------------------------------------------------------- tuning */
@@ -121,17 +122,6 @@ static int tune_procs(const options *o, MPI_Comm comm, const task_list *l, progr
     return rc;
 }
 
-/* "12.30 +- 0.40" (us), or "-" for an unknown time. */
-static void time_text(double t, double ci, char *buf, size_t len)
-{
-    if (t < 0)
-        snprintf(buf, len, "-");
-    else if (ci < 0)
-        snprintf(buf, len, "%.2f", t * 1e6);
-    else
-        snprintf(buf, len, "%.2f +- %.2f", t * 1e6, ci * 1e6);
-}
-
 /* Each row with its comparison with the MPI library's call: the ratio
  * only where the difference is significant; then how many rows run a
  * plan instead of the MPI library's call, and why the others do not. */
@@ -146,8 +136,8 @@ static void summary(const HiMPI_Table *t)
         char algs[64], layout[128], time[40], flat[40], ratio[48] = "-";
         snprintf(algs, sizeof algs, "%s/%s", HiMPI_Alg_name(r->alg_out), HiMPI_Alg_name(r->alg_in));
         HiMPI_Row_layout(r, layout, sizeof layout);
-        time_text(r->time, r->ci, time, sizeof time);
-        time_text(r->flat_time, r->flat_ci, flat, sizeof flat);
+        cli_time_text(r->time, r->ci, time, sizeof time);
+        cli_time_text(r->flat_time, r->flat_ci, flat, sizeof flat);
         if (r->verdict == HIMPI_VERDICT_FASTER || r->verdict == HIMPI_VERDICT_SMALL ||
             r->verdict == HIMPI_VERDICT_SLOWER)
             snprintf(ratio, sizeof ratio, "%.3f [%.3f, %.3f]", r->ratio, r->ratio_lo,
@@ -290,7 +280,7 @@ int main(int argc, char **argv)
         status = tune_options_parse(argc, argv, &o);
     if (status == 0) {
         MPIB_set_wait_policy(o.measure.wait);
-        status = o.verify != NULL ? tune_verify(&o) : run(&o);
+        status = o.explain ? tune_explain(&o) : o.verify != NULL ? tune_verify(&o) : run(&o);
     }
     free(o.groups);
     /* Releases HiMPI's communicators while MPI still runs: SimGrid's SMPI

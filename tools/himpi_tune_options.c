@@ -9,7 +9,8 @@
 #include "himpi_tune_options.h"
 
 enum { OPT_ALG_IN = 2000, OPT_ALG_OUT, OPT_ALGS, OPT_OPS, OPT_PROCS, OPT_SEARCH, OPT_MERGE,
-       OPT_CHECK, OPT_LEVELS, OPT_TRACE, OPT_PAIRS, OPT_MIN_EFFECT, OPT_VERIFY, OPT_FIX };
+       OPT_CHECK, OPT_LEVELS, OPT_TRACE, OPT_PAIRS, OPT_MIN_EFFECT, OPT_VERIFY, OPT_FIX,
+       OPT_EXPLAIN };
 
 void tune_usage(void)
 {
@@ -17,6 +18,7 @@ void tune_usage(void)
             "Usage: mpiexec -n P himpi-tune [OPTION]...\n"
             "       himpi-tune --check FILE\n"
             "       mpiexec -n P himpi-tune --verify FILE [--fix]\n"
+            "       mpiexec -n P himpi-tune --explain OP SIZE [--procs N]\n"
             "Measure, for each operation and message size, which number of groups makes\n"
             "HiMPI's hierarchical collective fastest on these P processes, print a summary\n"
             "and write the configuration table that HiMPI's calls look their plans up in.\n"
@@ -65,6 +67,12 @@ void tune_usage(void)
             "      --fix             with --verify: write the new verdicts into FILE, so\n"
             "                        that the plain calls run the MPI library's call\n"
             "                        wherever a plan is no longer faster\n"
+            "      --explain OP SIZE  how a plain call of OP moving SIZE bytes on N\n"
+            "                        processes (--procs, default P) decides with the table\n"
+            "                        (HIMPI_CONF_FILE, or -o FILE) and the HIMPI_*\n"
+            "                        variables: the row it takes, the plans measured there,\n"
+            "                        the margin over the MPI library's call, the overrides\n"
+            "                        and whether the table was tuned on a job like this one\n"
             "  -h, --help            show this help and exit\n"
             "  -V, --version         show the version and exit\n"
             "\n"
@@ -105,9 +113,38 @@ static int add_group(const char *text, void *ctx)
 
 static int size_option(const char *arg, const char *name, long long *out)
 {
-    return MPIB_parse_size(arg, 2147483647LL, out) == MPI_SUCCESS
-               ? 1
-               : cli_bad(name, arg, "a byte count with an optional K, M or G suffix");
+    if (MPIB_parse_size(arg, 2147483647LL, out) == MPI_SUCCESS)
+        return 1;
+    cli_bad(name, arg, "a byte count with an optional K, M or G suffix");
+    return 0;
+}
+
+/* --explain OP SIZE [--procs P]: the call's operation and size after the
+ * options, and one process count at most, which may exceed this run's
+ * (the table may hold larger ones). */
+static int explain_arguments(int argc, char **argv, options *o)
+{
+    if (o->verify != NULL) {
+        cli_say(stderr, "himpi-tune: --explain cannot be combined with --verify\n");
+        return 2;
+    }
+    if (argc - optind != 2) {
+        cli_say(stderr, "himpi-tune: --explain needs an operation and a message size, "
+                        "e.g. --explain bcast 64K\n");
+        return 2;
+    }
+    if (HiMPI_Op_from_name(argv[optind], &o->explain_op) != MPI_SUCCESS)
+        return cli_bad("--explain", argv[optind],
+                       "bcast, reduce, allreduce, scatter, gather, allgather");
+    if (!size_option(argv[optind + 1], "--explain", &o->explain_size))
+        return 2;
+    if (o->procs.n > 1) {
+        cli_say(stderr, "himpi-tune: --explain takes one --procs\n");
+        return 2;
+    }
+    if (o->procs.n == 0)
+        MPI_Comm_size(MPI_COMM_WORLD, &o->procs.list[o->procs.n++]);
+    return 0;
 }
 
 /* Validates and prints a table file: -1 (stop, successfully) if it is
@@ -152,6 +189,7 @@ int tune_options_parse(int argc, char **argv, options *o)
         {"min-effect", required_argument, NULL, OPT_MIN_EFFECT},
         {"verify", required_argument, NULL, OPT_VERIFY},
         {"fix", no_argument, NULL, OPT_FIX},
+        {"explain", no_argument, NULL, OPT_EXPLAIN},
         {"quiet", no_argument, NULL, 'q'},         {"check", required_argument, NULL, OPT_CHECK},
         CLI_PRECISION_LONGOPTS,                    {NULL, 0, NULL, 0}};
     char err[4352];
@@ -237,6 +275,7 @@ int tune_options_parse(int argc, char **argv, options *o)
             o->verify = optarg;
             break;
         case OPT_FIX: o->fix = 1; break;
+        case OPT_EXPLAIN: o->explain = 1; break;
         case 'q': o->quiet = 1; break;
         case OPT_CHECK: return check_file(optarg);
         default:
@@ -248,6 +287,8 @@ int tune_options_parse(int argc, char **argv, options *o)
         cli_say(stderr, "himpi-tune: --fix needs --verify=FILE\n");
         return 2;
     }
+    if (o->explain)
+        return explain_arguments(argc, argv, o);
     if (ops != 0)
         o->settings.ops = ops;
     if (o->settings.max_msg < o->settings.min_msg) {

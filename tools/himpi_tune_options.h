@@ -26,6 +26,9 @@ typedef struct {
     const char *trace; /* --trace: file of every measurement, or NULL */
     const char *verify; /* --verify: the table to time again, or NULL */
     int fix;            /* --fix: write the verified table back */
+    int explain;        /* --explain OP SIZE: the plain call's decision */
+    HiMPI_Op explain_op;
+    long long explain_size;
 } options;
 
 /* The usage text (cli_init's). */

@@ -6,8 +6,7 @@
 
 #include "select/plan.h"
 
-/* The plan as text: "node/2 out=binomial in=native segment=0". */
-static void describe(const HiMPI_Plan *plan, char *text, size_t len)
+void HiMPI_Plan_describe(const HiMPI_Plan *plan, char *text, size_t len)
 {
     size_t n = 0;
     for (int i = 0; i < plan->nlevels && n < len; i++) {
@@ -44,7 +43,7 @@ static void say(const himpi_env *env, HiMPI_Op op, int p, long long bytes,
 {
     char text[256], line[768];
     size_t n = 0;
-    describe(plan, text, sizeof text);
+    HiMPI_Plan_describe(plan, text, sizeof text);
     append(line, sizeof line, &n, "himpi: %s p=%d size=%lld: g=%s (%s", HiMPI_Op_name(op), p,
            bytes, text, source);
     if (found != NULL) {
@@ -54,7 +53,7 @@ static void say(const himpi_env *env, HiMPI_Op op, int p, long long bytes,
         if (found->verdict == HIMPI_VERDICT_FASTER) {
             append(line, sizeof line, &n, ", faster than MPI's");
         } else if (found->verdict != HIMPI_VERDICT_UNKNOWN) {
-            describe(&found->row, text, sizeof text);
+            HiMPI_Plan_describe(&found->row, text, sizeof text);
             append(line, sizeof line, &n, "; MPI's own: the best row, g=%s, is %s", text,
                    found->verdict == HIMPI_VERDICT_NATIVE ? "MPI's call itself" : v);
         }
@@ -95,22 +94,30 @@ static void override(const himpi_env *env, HiMPI_Op op, int p, HiMPI_Plan *plan)
         plan->segment_size = env->segment_size;
 }
 
-void himpi_plan_select(const himpi_runtime *rt, HiMPI_Op op, int p, int rank, long long bytes,
-                       int tuned, HiMPI_Plan *plan)
+void himpi_plan_decide(const himpi_env *env, const himpi_index *ix, HiMPI_Op op, int p,
+                       long long bytes, himpi_plan *found, HiMPI_Plan *plan)
 {
     *plan = (HiMPI_Plan){.nlevels = 1, .alg_in = HIMPI_ALG_NATIVE};
     plan->level[0] = (HiMPI_Level){1, HIMPI_HW_NODE, HIMPI_ALG_NATIVE};
-    const himpi_env *env = &rt->env;
-    himpi_plan found;
-    int in_table = himpi_index_lookup(rt->index, op, p, bytes, &found);
-    const char *source = "default";
-    if (in_table) {
-        *plan = found.plan;
-        source = tuned                    ? "tuned now"
-                 : found.table_procs == p ? "table"
-                                          : "table, nearest process count";
-    }
+    int in_table = himpi_index_lookup(ix, op, p, bytes, found);
+    if (in_table)
+        *plan = found->plan;
+    else
+        found->table_procs = 0;
     override(env, op, p, plan);
-    if (env->debug && rank == 0)
-        say(env, op, p, bytes, plan, source, in_table ? &found : NULL);
+}
+
+void himpi_plan_select(const himpi_runtime *rt, HiMPI_Op op, int p, int rank, long long bytes,
+                       int tuned, HiMPI_Plan *plan)
+{
+    himpi_plan found;
+    himpi_plan_decide(&rt->env, rt->index, op, p, bytes, &found, plan);
+    if (!rt->env.debug || rank != 0)
+        return;
+    int in_table = found.table_procs > 0;
+    const char *source = !in_table                ? "default"
+                         : tuned                  ? "tuned now"
+                         : found.table_procs == p ? "table"
+                                                  : "table, nearest process count";
+    say(&rt->env, op, p, bytes, plan, source, in_table ? &found : NULL);
 }

@@ -15,6 +15,12 @@
 #include "himpi.h"
 #include "config/runtime.h"
 
+/* The plan of a call of op on p ranks moving bytes, by env's settings
+ * and ix's table, without a word; found is the table's part of it
+ * (found->table_procs is 0 when the table has no rows of op). */
+void himpi_plan_decide(const himpi_env *env, const himpi_index *ix, HiMPI_Op op, int p,
+                       long long bytes, himpi_plan *found, HiMPI_Plan *plan);
+
 /* The plan of a call of op on p ranks whose rank `rank` moves bytes, by
  * rt's settings and table.  tuned says the table's row was tuned for this
  * call, for HIMPI_DEBUG's account. */
