@@ -8,7 +8,13 @@
 
 #include "himpi_tune_options.h"
 #include "himpi_tune_explain.h"
+#include "himpi_tune_plot.h"
+#include "himpi_tune_trace.h"
 #include "himpi_tune_verify.h"
+
+/* The exit status of a run whose table was written but whose plot was
+ * not. */
+enum { STATUS_NO_PLOT = 4 };
 
 /* ------------------------------------------------------------- tuning */
 
@@ -66,39 +72,14 @@ static void report(progress *pr, const HiMPI_Row *row)
     fflush(stderr);
 }
 
-/* Where the trace goes: rank 0's file, and the process count tuned. */
-typedef struct {
-    FILE *file;
-    int procs;
-} tracer;
-
-/* One line of the trace per measurement, on rank 0. */
-static void trace(void *ctx, const HiMPI_Tune_task *task, const HiMPI_Candidate *c,
-                  const MPIB_result *r, double seconds)
-{
-    HiMPI_Row row = {.levels = c->levels};
-    for (int i = 0; i < c->levels; i++) {
-        row.groups[i] = c->groups[i];
-        row.hw[i] = c->groups[i] == 0 ? c->hw[i] : HIMPI_HW_NODE;
-    }
-    char layout[HIMPI_LAYOUT_MAX];
-    HiMPI_Row_layout(&row, layout, sizeof layout);
-    const tracer *t = ctx;
-    fprintf(t->file, "%-9s %6d %10d %-22s %-22s %-10s %14.3f %12.3f %5d %12.6f\n",
-            HiMPI_Op_name(task->op), t->procs, task->msg_size, HiMPI_Alg_name(task->alg_out),
-            HiMPI_Alg_name(task->alg_in), layout, r->T * 1e6, r->ci * 1e6, r->reps, seconds);
-    fflush(t->file);
-}
-
 /* Tunes every task on the first n processes (collective over them). */
 static int tune_procs(const options *o, MPI_Comm comm, const task_list *l, progress *pr,
-                      HiMPI_Table *out, FILE *tracefile)
+                      HiMPI_Table *out, tune_sinks *sinks)
 {
-    tracer tr = {tracefile, 0};
-    MPI_Comm_size(comm, &tr.procs);
+    MPI_Comm_size(comm, &sinks->procs);
     MPI_Comm work = MPI_COMM_NULL;
     HiMPI_Tuner tuner = {o->measure.precision, o->groups, o->ngroups, o->settings.num_levels,
-                         o->search, tracefile != NULL ? trace : NULL, &tr,
+                         o->search, tune_sinks_callback(sinks), sinks,
                          HiMPI_Tune_memory_new(), &work, 0, o->settings.pairs,
                          o->settings.min_effect};
     if (tuner.memory == NULL)
@@ -194,27 +175,6 @@ static int write_table(const options *o, HiMPI_Table *t, const progress *pr)
     return ok ? 0 : 1;
 }
 
-/* Opens the trace on rank 0 and writes its header; every rank learns
- * whether that worked: 0, or 1 after reporting. */
-static int open_trace(const options *o, FILE **file)
-{
-    int ok = 1;
-    if (o->trace != NULL && cli_rank() == 0) {
-        *file = fopen(o->trace, "w");
-        ok = *file != NULL;
-        if (ok)
-            fprintf(*file, "# himpi-tune %s trace: one line per measurement (times in us, "
-                           "seconds by MPI_Wtime)\n# %-7s %6s %10s %-22s %-22s %-10s %14s "
-                           "%12s %5s %12s\n",
-                    PACKAGE_VERSION, "op", "procs", "size", "alg_out", "alg_in", "layout",
-                    "time_us", "ci_us", "reps", "seconds");
-        else
-            perror(o->trace);
-    }
-    MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    return ok ? 0 : 1;
-}
-
 static int run(const options *o)
 {
     MPIB_msgset set = {(int)o->settings.min_msg, (int)o->settings.max_msg,
@@ -226,14 +186,14 @@ static int run(const options *o)
         return 2;
     }
     MPIB_msgset_sizes(&set, &nsizes, sizes);
-    FILE *tracefile = NULL;
-    if (open_trace(o, &tracefile) != 0)
+    tune_sinks sinks;
+    if (tune_sinks_open(o, &sinks) != 0)
         return 1;
     task_list l;
     if (make_tasks(o, sizes, nsizes, &l) != MPI_SUCCESS) {
         cli_say(stderr, "himpi-tune: out of memory\n");
-        if (tracefile != NULL)
-            fclose(tracefile);
+        tune_sinks_close(&sinks, 0, o->search, 0, 1);
+        tune_plot_free(sinks.plot);
         return 1;
     }
     progress pr = {MPI_Wtime(), MPI_Wtime(), 0, 0, 0, !o->quiet && cli_rank() == 0,
@@ -247,7 +207,7 @@ static int run(const options *o)
         MPI_Comm comm;
         MPI_Comm_split(MPI_COMM_WORLD, rank < o->procs.list[i] ? 0 : MPI_UNDEFINED, rank, &comm);
         if (comm != MPI_COMM_NULL) {
-            rc = tune_procs(o, comm, &l, &pr, &t, tracefile);
+            rc = tune_procs(o, comm, &l, &pr, &t, &sinks);
             MPI_Comm_free(&comm);
         }
         /* Ranks outside the sub-communicator learn how it went. */
@@ -255,19 +215,22 @@ static int run(const options *o)
     }
     if (pr.show && pr.tty)
         fprintf(stderr, "\n");
-    if (tracefile != NULL) {
-        fprintf(tracefile, "# %lld measurements (%s search) in %.6f s%s\n", pr.measured,
-                HiMPI_Search_name(o->search), MPI_Wtime() - pr.start,
-                rc == MPI_SUCCESS ? "" : ", failed");
-        fclose(tracefile);
-    }
+    tune_sinks_close(&sinks, pr.measured, o->search, MPI_Wtime() - pr.start, rc != MPI_SUCCESS);
     free(l.tasks);
     int status = 1;
     if (rc != MPI_SUCCESS) {
         cli_mpi_error("tuning", rc);
     } else {
         status = write_table(o, &t, &pr);
+        /* The table stands whatever becomes of the plot: a status of its
+         * own tells a script that only the plot is missing. */
+        int drawn = sinks.plot == NULL || tune_plot_draw(sinks.plot, &t) == 0;
+        if (o->plot != NULL)
+            MPI_Bcast(&drawn, 1, MPI_INT, 0, MPI_COMM_WORLD);
+        if (status == 0 && !drawn)
+            status = STATUS_NO_PLOT;
     }
+    tune_plot_free(sinks.plot);
     HiMPI_Table_free(&t);
     return status;
 }

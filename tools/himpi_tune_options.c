@@ -10,7 +10,7 @@
 
 enum { OPT_ALG_IN = 2000, OPT_ALG_OUT, OPT_ALGS, OPT_OPS, OPT_PROCS, OPT_SEARCH, OPT_MERGE,
        OPT_CHECK, OPT_LEVELS, OPT_TRACE, OPT_PAIRS, OPT_MIN_EFFECT, OPT_VERIFY, OPT_FIX,
-       OPT_EXPLAIN };
+       OPT_EXPLAIN, OPT_CSV, OPT_PLOT };
 
 void tune_usage(void)
 {
@@ -57,6 +57,14 @@ void tune_usage(void)
             "      --trace=FILE      write every measurement to FILE: operation, procs,\n"
             "                        size, algorithms, layout, time, ci, repetitions and\n"
             "                        the seconds it took (simulated ones under SimGrid)\n"
+            "      --csv=FILE        write every measurement to FILE as CSV: a line of\n"
+            "                        column names, then the trace's fields and g where\n"
+            "                        the layout is a number of groups\n"
+            "      --plot=FILE       draw, with gnuplot, the time against g of each\n"
+            "                        operation and algorithm pair into the SVG FILE: a\n"
+            "                        curve per size, the g chosen marked; hardware\n"
+            "                        layouts are left out (exit status 4 if it cannot,\n"
+            "                        the table written all the same)\n"
             "  -q, --quiet           no progress report and no summary\n"
             "      --check=FILE      validate the table FILE and print it (exit status 1\n"
             "                        if it is malformed)\n"
@@ -182,6 +190,7 @@ int tune_options_parse(int argc, char **argv, options *o)
         {"alg-in", required_argument, NULL, OPT_ALG_IN},
         {"algs", required_argument, NULL, OPT_ALGS},
         {"trace", required_argument, NULL, OPT_TRACE},
+        {"csv", required_argument, NULL, OPT_CSV}, {"plot", required_argument, NULL, OPT_PLOT},
         {"groups", required_argument, NULL, 'g'},  {"procs", required_argument, NULL, OPT_PROCS},
         {"search", required_argument, NULL, OPT_SEARCH},
         {"levels", required_argument, NULL, OPT_LEVELS},
@@ -239,9 +248,12 @@ int tune_options_parse(int argc, char **argv, options *o)
                 return cli_bad("--algs", optarg, "algorithm names, see himpi-tune(1)");
             break;
         case OPT_TRACE:
+        case OPT_CSV:
+        case OPT_PLOT:
             if (strlen(optarg) == 0)
-                return cli_bad("--trace", optarg, "a file name");
-            o->trace = optarg;
+                return cli_bad(c == OPT_TRACE ? "--trace" : c == OPT_CSV ? "--csv" : "--plot",
+                               optarg, "a file name");
+            *(c == OPT_TRACE ? &o->trace : c == OPT_CSV ? &o->csv : &o->plot) = optarg;
             break;
         case 'g':
             if (!cli_list(optarg, add_group, o))

@@ -24,6 +24,8 @@ typedef struct {
     cli_measure measure;
     int merge, quiet;
     const char *trace; /* --trace: file of every measurement, or NULL */
+    const char *csv;   /* --csv: the same as CSV, or NULL */
+    const char *plot;  /* --plot: the SVG of time against g, or NULL */
     const char *verify; /* --verify: the table to time again, or NULL */
     int fix;            /* --fix: write the verified table back */
     int explain;        /* --explain OP SIZE: the plain call's decision */

@@ -5,13 +5,16 @@
 # it: its plans come from the table (HIMPI_DEBUG shows where each came
 # from), a plan other than the MPI library's call runs only where its row
 # says it is faster, nothing is tuned again, the file stays as it was, and
-# every result equals MPI's.  Last, a tuning run killed midway leaves
-# the table intact.  TAP output; abs_top_builddir is the build tree.
+# every result equals MPI's.  A tuning run killed midway leaves the
+# table intact.  Last, --csv writes the measurements of --trace as CSV,
+# --plot draws them with gnuplot, and a run whose gnuplot fails or is
+# missing still writes its table.  TAP output; abs_top_builddir is the
+# build tree.
 b=${abs_top_builddir:?abs_top_builddir must name the build tree}
 np=4
 . "$(dirname "$0")/../tap.sh"
 conf=$tmp/himpi.conf
-echo 1..9
+echo 1..15
 
 timeout 900 "$b/launch" $np "$b/tools/himpi-tune" --output="$conf" --min-msg=4 --max-msg=16K \
   --stride=4 --max-reps=10 >"$tmp/tune.out" 2>&1
@@ -72,3 +75,71 @@ wait "$pid" 2>/dev/null
 sleep 1
 cmp -s "$conf" "$tmp/before.conf" && ! ls -A "$tmp" | grep -qv '^\(himpi.conf\|himpi.conf.lock\|before.conf\|[a-z]*\.out\)$'
 result $? "a tuning run killed midway leaves the table as it was, and no temporary file"
+
+# The measurements as CSV and drawn, next to the trace (2 operations x 3
+# sizes, 64 B to 4 KiB).  These files come after the check above, which
+# allows no other file in $tmp.
+timeout 600 "$b/launch" $np "$b/tools/himpi-tune" --output="$tmp/plot.conf" \
+  --ops=bcast,allreduce --min-msg=64 --max-msg=4K --stride=8 --max-reps=10 --pairs=6 \
+  --trace="$tmp/m.trace" --csv="$tmp/m.csv" --plot="$tmp/m.svg" --quiet >"$tmp/plot.out" 2>&1
+result $? "himpi-tune --trace --csv --plot"
+sed 's/^/# /' "$tmp/plot.out"
+sed -n '1,4p' "$tmp/m.csv" | sed 's/^/# /'
+
+# No field needs quoting (names and layouts hold no comma), so a plain
+# split counts the fields.
+header=operation,procs,bytes,alg_out,alg_in,layout,groups,time_us,ci_us,reps,seconds
+[ "$(sed -n 1p "$tmp/m.csv")" = "$header" ] && ! grep -q '"' "$tmp/m.csv" &&
+  awk -F, 'NR == 1 { n = NF } NF != n { bad++ } END { exit !(NR > 1 && bad == 0) }' "$tmp/m.csv"
+result $? "the CSV names its 11 columns and every line has 11 fields"
+
+# Line for line the trace's fields (the CSV adds groups: the layout where
+# it is a number of groups, empty elsewhere), and as many lines as the
+# trace's last line counts.
+grep -v '^#' "$tmp/m.trace" | awk '{ $1 = $1; print }' >"$tmp/trace-fields.out"
+awk -F, 'NR > 1 {
+  if (($6 ~ /^[0-9]+$/) ? $7 != $6 : $7 != "") print "groups " $7 " for layout " $6
+  print $1, $2, $3, $4, $5, $6, $8, $9, $10, $11
+}' "$tmp/m.csv" >"$tmp/csv-fields.out"
+lines=$(($(wc -l <"$tmp/m.csv") - 1))
+traced=$(wc -l <"$tmp/trace-fields.out")
+counted=$(sed -n 's/^# \([0-9]*\) measurements .*/\1/p' "$tmp/m.trace")
+diff "$tmp/trace-fields.out" "$tmp/csv-fields.out" | sed -n '1,6s/^/# /p'
+[ "$lines" -gt 0 ] && [ "$lines" = "$traced" ] && [ "$lines" = "$counted" ] &&
+  cmp -s "$tmp/trace-fields.out" "$tmp/csv-fields.out"
+result $? "the CSV's $lines lines are the trace's $traced measurements ($counted counted)"
+
+# A panel per operation (native pair), a curve per size: gnuplot gives
+# each curve a <title> of its key entry, and each panel marks the choice
+# of every size under a title of its own.
+panels=$(awk -F, 'NR > 1 && $7 != "" { print $1, $2, $4, $5 }' "$tmp/m.csv" | sort -u | wc -l)
+sizes=$(awk -F, 'NR > 1 && $7 != "" { print $1, $2, $3, $4, $5 }' "$tmp/m.csv" | sort -u | wc -l)
+curves=$(grep -Ec '<title>[0-9]+ (B|KiB|MiB)[ <]' "$tmp/m.svg")
+marks=$(grep -c '<title>\(chosen g\|g = 1 chosen\)' "$tmp/m.svg")
+grep -q '<svg' "$tmp/m.svg" && grep -q '</svg>' "$tmp/m.svg" && [ "$panels" = 2 ] &&
+  [ "$sizes" = 6 ] && [ "$curves" = "$sizes" ] && [ "$marks" -ge "$panels" ]
+result $? "the SVG: a curve per operation and size ($curves of $sizes), $marks marks"
+
+# Without a working gnuplot the run says why and exits with 4, and the
+# table is written all the same.  Open MPI puts its own directory first
+# in the ranks' PATH, so env sets PATH inside each rank.
+plot_fails() { # plot_fails NAME PATH MESSAGE
+  "$b/launch" $np env PATH="$2" "$b/tools/himpi-tune" --output="$tmp/$1.conf" --ops=bcast \
+    --min-msg=64 --max-msg=512 --stride=8 --max-reps=10 --pairs=6 --plot="$tmp/$1.svg" \
+    --quiet >"$tmp/$1.out" 2>&1
+  status=$?
+  grep 'himpi-tune: ' "$tmp/$1.out" | sed 's/^/# /'
+  [ "$status" = 4 ] && grep -q "$3" "$tmp/$1.out" && [ ! -e "$tmp/$1.svg" ] &&
+    "$b/launch" 1 "$b/tools/himpi-tune" --check="$tmp/$1.conf" >"$tmp/$1-check.out" 2>&1 &&
+    [ "$(grep -c '^bcast ' "$tmp/$1-check.out")" = 2 ]
+}
+
+mkdir "$tmp/failing" && printf '#!/bin/sh\nexit 1\n' >"$tmp/failing/gnuplot" &&
+  chmod +x "$tmp/failing/gnuplot" &&
+  plot_fails failing "$tmp/failing:$PATH" 'gnuplot failed (exit status 1)'
+result $? "a gnuplot that fails: exit status 4, no SVG, the table written"
+
+# The build tree's himpi-tune is libtool's wrapper script, which calls ls.
+mkdir "$tmp/nognuplot" && ln -s "$(command -v ls)" "$tmp/nognuplot/ls" &&
+  plot_fails missing "$tmp/nognuplot" 'cannot run gnuplot: .*not on PATH'
+result $? "no gnuplot on PATH: exit status 4, no SVG, the table written"
