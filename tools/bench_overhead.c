@@ -4,6 +4,7 @@
 
 #include <float.h>
 
+#include "bench_format.h"
 #include "bench_overhead.h"
 #include "himpi.h"
 
@@ -85,12 +86,7 @@ static void self_overhead(HiMPI_Op op, double t[3])
 
 int bench_overhead(const cli_measure *m, const int *ops, int nops)
 {
-    cli_say(stdout, "#\n# per-call overhead of HiMPI over MPI_<op>, 8 bytes, on MPI_COMM_SELF: "
-                    "params = HiMPI_<op>_params\n# (1 group, native; target: 1 us at most), "
-                    "lookup = what the plain HiMPI_<op> adds to\n# choose its plan (target: "
-                    "0.1 us at most); then both calls on all ranks\n");
-    cli_say(stdout, "# %-8s %10s %10s %10s %10s %10s %28s\n", "op", "MPI(us)", "params(us)",
-            "plain(us)", "extra(us)", "lookup(us)", "all ranks: MPI, params (us)");
+    bench_format_overhead_header();
     for (int i = 0; i < nops; i++) {
         HiMPI_Op op = (HiMPI_Op)ops[i];
         double t[3];
@@ -100,9 +96,7 @@ int bench_overhead(const cli_measure *m, const int *ops, int nops)
         double all_himpi = cli_time(m, HiMPI_Container_alloc(op, &native), 8);
         if (all_mpi < 0 || all_himpi < 0)
             return 1;
-        cli_say(stdout, "  %-8s %10.3f %10.3f %10.3f %10.3f %10.3f %14.2f, %12.2f\n",
-                HiMPI_Op_name(op), t[0] * 1e6, t[1] * 1e6, t[2] * 1e6, (t[1] - t[0]) * 1e6,
-                (t[2] - t[1]) * 1e6, all_mpi * 1e6, all_himpi * 1e6);
+        bench_format_overhead_row(op, t, all_mpi, all_himpi);
     }
     return 0;
 }

@@ -159,18 +159,24 @@ int cli_int_list(const char *text, int min, int max, int room, int *out, int *n)
     return ok;
 }
 
-double cli_time(const cli_measure *m, MPIB_coll_container *container, int M)
+int cli_result(const cli_measure *m, MPIB_coll_container *container, int M, MPIB_result *r)
 {
-    MPIB_result r;
     int rc = container == NULL ? MPI_ERR_NO_MEM
                                : MPIB_measure(m->method, container, MPI_COMM_WORLD, m->root, M,
-                                              &m->precision, &r);
-    MPIB_coll_container_free(container);
+                                              &m->precision, r);
     if (rc != MPI_SUCCESS) {
         cli_mpi_error("measurement", rc);
         return -1;
     }
-    return r.T;
+    return 0;
+}
+
+double cli_time(const cli_measure *m, MPIB_coll_container *container, int M)
+{
+    MPIB_result r;
+    int rc = cli_result(m, container, M, &r);
+    MPIB_coll_container_free(container);
+    return rc == 0 ? r.T : -1;
 }
 
 void cli_mpi_error(const char *what, int rc)

@@ -99,9 +99,12 @@ int cli_list(const char *text, int (*item)(const char *element, void *ctx), void
  * is invalid or there are too many. */
 int cli_int_list(const char *text, int min, int max, int room, int *out, int *n);
 
-/* Times container at size M on MPI_COMM_WORLD as m says and frees it: the
- * mean time, or -1 after reporting why the measurement failed (a NULL
- * container: memory ran out). */
+/* Times container at size M on MPI_COMM_WORLD as m says and leaves it to
+ * the caller: 0 and libmpib's result in *r, or -1 after reporting why the
+ * measurement failed (a NULL container: memory ran out). */
+int cli_result(const cli_measure *m, MPIB_coll_container *container, int M, MPIB_result *r);
+
+/* cli_result's mean time, or -1, and frees the container. */
 double cli_time(const cli_measure *m, MPIB_coll_container *container, int M);
 
 /* "PROGRAM: WHAT failed: " and the MPI library's text of error rc, on

@@ -2,7 +2,8 @@
  * collective, every HiMPI algorithm flat (one group) and hierarchical at
  * its best group count, and the per-call overhead of HiMPI over MPI; or
  * the plain calls, with the plans their table gives, against MPI's; with
- * the model's lower bound beside them if asked. */
+ * the model's lower bound beside them if asked; as tables, as CSV or as
+ * the OSU micro-benchmarks print their latencies. */
 #include <config.h>
 
 #include <float.h>
@@ -12,6 +13,8 @@
 #include <unistd.h>
 
 #include "bench_bound.h"
+#include "bench_format.h"
+#include "bench_osu.h"
 #include "bench_overhead.h"
 #include "cli.h"
 #include "cli_names.h"
@@ -32,6 +35,7 @@ typedef struct {
     int bound;         /* --bound: the model's lower bound beside the times */
     const char *model; /* --bound=FILE: alpha and beta from FILE; NULL: a ping-pong */
     HiMPI_Hockney net;
+    bench_format format; /* --csv, --osu */
 } options;
 
 static int p;
@@ -63,6 +67,12 @@ static void usage(void)
             "      --bound[=FILE]    print the model's lower bound of each time: alpha\n"
             "                        and beta from FILE (the output of himpi-model\n"
             "                        --fit), or fitted to a ping-pong measured first\n"
+            "      --csv             the tables as CSV: one header, then a line for each\n"
+            "                        row, its table named in the first column\n"
+            "      --osu             the latencies as the OSU micro-benchmarks print them:\n"
+            "                        a block for each operation and variant timed, with\n"
+            "                        the mean, smallest and largest of the ranks' mean\n"
+            "                        times; no overhead table, no --bound\n"
             CLI_TAIL_HELP);
 }
 
@@ -74,9 +84,10 @@ static int parse(int argc, char **argv, options *o)
         {"sizes", required_argument, NULL, 's'}, {"groups", required_argument, NULL, 'g'},
         {"no-overhead", no_argument, NULL, 'n'}, {"quiet", no_argument, NULL, 'q'},
         {"hw", required_argument, NULL, 'H'},    {"plain", no_argument, NULL, 'P'},
-        {"bound", optional_argument, NULL, 'B'},
+        {"bound", optional_argument, NULL, 'B'}, {"csv", no_argument, NULL, 'C'},
+        {"osu", no_argument, NULL, 'U'},
         CLI_MEASURE_LONGOPTS,                    {NULL, 0, NULL, 0}};
-    int c, done;
+    int c, done, csv = 0, osu = 0;
     while ((c = getopt_long(argc, argv, "o:a:s:g:q" CLI_MEASURE_SHORTOPTS, longopts, NULL)) !=
            -1) {
         if ((done = cli_measure_option(c, optarg, &o->measure)) != 0) {
@@ -115,6 +126,12 @@ static int parse(int argc, char **argv, options *o)
             o->bound = 1;
             o->model = optarg;
             break;
+        case 'C':
+            csv = 1;
+            break;
+        case 'U':
+            osu = 1;
+            break;
         case 'H': {
             HiMPI_Hwlevel hw;
             if (HiMPI_Hwlevel_from_name(optarg, &hw) != MPI_SUCCESS)
@@ -126,37 +143,63 @@ static int parse(int argc, char **argv, options *o)
         }
     }
     int rc = cli_measure_check(argc, argv, &o->measure);
-    if (rc == 0 && o->bound && o->model == NULL && p < 2) {
-        cli_say(stderr, "himpi-bench: --bound needs 2 processes for its ping-pong, or "
-                        "--bound=FILE\n");
+    const char *conflict = NULL;
+    if (csv && osu)
+        conflict = "--csv and --osu exclude each other";
+    else if (osu && o->bound)
+        conflict = "--osu has no column for --bound (the text and --csv have)";
+    else if (o->bound && o->model == NULL && p < 2)
+        conflict = "--bound needs 2 processes for its ping-pong, or --bound=FILE";
+    if (rc == 0 && conflict != NULL) {
+        cli_say(stderr, "himpi-bench: %s\n", conflict);
         return 2;
     }
+    o->format = csv ? BENCH_CSV : osu ? BENCH_OSU : BENCH_TEXT;
+    /* The overhead table has no sizes to make OSU's lines of. */
+    o->overhead = o->overhead && !osu;
     return rc;
 }
 
-/* The model's bound of op at M bytes, and a time's ratio to it, as
- * columns (nothing without --bound). */
-static void bound_columns(const options *o, HiMPI_Op op, int M, double t, char *out, size_t len)
+/* The model's bound of op at M bytes (0 without --bound). */
+static double bound(const options *o, HiMPI_Op op, int M)
 {
-    if (!o->bound) {
-        out[0] = '\0';
-        return;
-    }
-    double b = HiMPI_Model_bound(op, p, M, &o->net);
-    snprintf(out, len, " %10.2f %9.2f", b * 1e6, b > 0 ? t / b : 1.0);
+    return o->bound ? HiMPI_Model_bound(op, p, M, &o->net) : 0;
+}
+
+/* Times container at M bytes and frees it: the mean time, or -1.  Under
+ * --osu, each rank's calls are timed too, for the block of op's variant. */
+static double timed(const options *o, MPIB_coll_container *container, HiMPI_Op op,
+                    const char *variant, int M)
+{
+    return o->format == BENCH_OSU ? bench_osu_time(&o->measure, container, op, variant, M)
+                                  : cli_time(&o->measure, container, M);
+}
+
+static double time_native(const options *o, HiMPI_Op op, int M)
+{
+    return timed(o, MPIB_native_container_alloc(HiMPI_Op_name(op)), op,
+                 "the MPI library's own", M);
 }
 
 static double time_params(const options *o, HiMPI_Op op, HiMPI_Alg alg, int g, int M)
 {
     HiMPI_Params params = {g, alg, alg, 0};
-    return cli_time(&o->measure, HiMPI_Container_alloc(op, &params), M);
+    char variant[64];
+    if (g == 1)
+        snprintf(variant, sizeof variant, "%s, flat", HiMPI_Alg_name(alg));
+    else
+        snprintf(variant, sizeof variant, "%s, %d groups", HiMPI_Alg_name(alg), g);
+    return timed(o, HiMPI_Container_alloc(op, &params), op, variant, M);
 }
 
 /* The hardware layout of o->hw with alg between and inside its groups. */
 static double time_hw(const options *o, HiMPI_Op op, HiMPI_Alg alg, int M)
 {
     HiMPI_Plan plan = {1, {{0, (HiMPI_Hwlevel)o->hw, alg}}, alg, 0};
-    return cli_time(&o->measure, HiMPI_Container_alloc_plan(op, &plan), M);
+    char variant[64];
+    snprintf(variant, sizeof variant, "%s, %s layout", HiMPI_Alg_name(alg),
+             HiMPI_Hwlevel_name((HiMPI_Hwlevel)o->hw));
+    return timed(o, HiMPI_Container_alloc_plan(op, &plan), op, variant, M);
 }
 
 /* One row: native, flat, and the best hierarchical layout of alg (and
@@ -173,40 +216,16 @@ static int bench_row(const options *o, HiMPI_Op op, HiMPI_Alg alg, int M, double
         if (t < best)
             best = t, best_g = g;
     }
-    if (flat < 0)
+    double hw = flat < 0 || o->hw < 0 ? 0 : time_hw(o, op, alg, M);
+    if (flat < 0 || hw < 0)
         return 1;
-    char row[256], bound[64];
-    bound_columns(o, op, M, best_g == 0 || flat < best ? flat : best, bound, sizeof bound);
-    if (best_g == 0)
-        snprintf(row, sizeof row, "%-10s %-23s %9d %10.2f %10.2f %7s %10s %9.2f %9s %9s",
-                 HiMPI_Op_name(op), HiMPI_Alg_name(alg), M, native * 1e6, flat * 1e6, "-", "-",
-                 flat / native, "-", "-");
-    else
-        snprintf(row, sizeof row, "%-10s %-23s %9d %10.2f %10.2f %7d %10.2f %9.2f %9.2f %9.2f",
-                 HiMPI_Op_name(op), HiMPI_Alg_name(alg), M, native * 1e6, flat * 1e6, best_g,
-                 best * 1e6, flat / native, best / flat, best / native);
-    if (o->hw < 0) {
-        cli_say(stdout, "%s%s\n", row, bound);
-        return 0;
-    }
-    double hw = time_hw(o, op, alg, M);
-    if (hw < 0)
-        return 1;
-    cli_say(stdout, "%s %10.2f %9.2f %9.2f%s\n", row, hw * 1e6, hw / native,
-            best_g == 0 ? hw / flat : hw / best, bound);
+    bench_alg_row row = {op, alg, M, native, flat, best_g, best, hw, bound(o, op, M)};
+    bench_format_alg_row(&row);
     return 0;
 }
 
 static int bench(const options *o)
 {
-    cli_say(stdout, "# %-8s %-23s %9s %10s %10s %7s %10s %9s %9s %9s", "op", "algorithm",
-            "bytes", "native", "flat", "best-g", "hier", "flat/nat", "hier/flat", "hier/nat");
-    if (o->hw >= 0)
-        cli_say(stdout, " %10s %9s %9s", HiMPI_Hwlevel_name((HiMPI_Hwlevel)o->hw), "hw/nat",
-                "hw/hier");
-    if (o->bound)
-        cli_say(stdout, " %10s %9s", "bound", "best/bnd");
-    cli_say(stdout, "\n");
     int total = 0, done = 0;
     for (int i = 0; i < o->nops; i++)
         for (int a = 0; a < HIMPI_ALG_COUNT; a++)
@@ -216,8 +235,7 @@ static int bench(const options *o)
         HiMPI_Op op = (HiMPI_Op)o->ops[i];
         for (int s = 0; s < o->nsizes; s++) {
             int M = o->sizes[s];
-            double native =
-                cli_time(&o->measure, MPIB_native_container_alloc(HiMPI_Op_name(op)), M);
+            double native = time_native(o, op, M);
             if (native < 0)
                 return 1;
             for (int a = 0; a < (o->nalgs ? o->nalgs : HIMPI_ALG_COUNT); a++) {
@@ -231,6 +249,7 @@ static int bench(const options *o)
                     return 1;
             }
         }
+        bench_osu_print();
     }
     if (show)
         cli_say(stderr, "\n");
@@ -265,11 +284,6 @@ static void best_flat(const options *o, HiMPI_Op op, int M, double *best, HiMPI_
  * plain call never worse than either is what the table promises. */
 static int bench_plain(const options *o)
 {
-    cli_say(stdout, "# %-8s %9s %10s %10s %-23s %10s %9s %9s", "op", "bytes", "native", "flat",
-            "flat-alg", "plain", "plain/nat", "plain/bst");
-    if (o->bound)
-        cli_say(stdout, " %10s %9s %9s", "bound", "nat/bnd", "plain/bnd");
-    cli_say(stdout, "\n");
     int show = !o->quiet && isatty(STDERR_FILENO);
     for (int i = 0; i < o->nops; i++) {
         HiMPI_Op op = (HiMPI_Op)o->ops[i];
@@ -277,33 +291,47 @@ static int bench_plain(const options *o)
             int M = o->sizes[s];
             if (show)
                 cli_say(stderr, "\rhimpi-bench: %s, %d bytes        ", HiMPI_Op_name(op), M);
-            double native =
-                cli_time(&o->measure, MPIB_native_container_alloc(HiMPI_Op_name(op)), M);
+            double native = time_native(o, op, M);
             double flat = -1, plain = -1;
             HiMPI_Alg alg = HIMPI_ALG_NATIVE;
             if (native >= 0)
                 best_flat(o, op, M, &flat, &alg);
             if (flat >= 0)
-                plain = cli_time(&o->measure, pcoll_container_alloc(op, PCOLL_BLOCKING, NULL), M);
+                plain = timed(o, pcoll_container_alloc(op, PCOLL_BLOCKING, NULL), op,
+                              "the plain call, its table's plan", M);
             if (plain < 0)
                 return 1;
             /* No algorithm but the MPI library's: the best is native. */
             if (flat == DBL_MAX)
                 flat = native;
-            cli_say(stdout, "%-10s %9d %10.2f %10.2f %-23s %10.2f %9.3f %9.3f", HiMPI_Op_name(op),
-                    M, native * 1e6, flat * 1e6, HiMPI_Alg_name(alg), plain * 1e6, plain / native,
-                    plain / (flat < native ? flat : native));
-            if (o->bound) {
-                double b = HiMPI_Model_bound(op, p, M, &o->net);
-                cli_say(stdout, " %10.2f %9.3f %9.3f", b * 1e6, b > 0 ? native / b : 1.0,
-                        b > 0 ? plain / b : 1.0);
-            }
-            cli_say(stdout, "\n");
+            bench_plain_row row = {op, M, native, flat, alg, plain, bound(o, op, M)};
+            bench_format_plain_row(&row);
         }
+        bench_osu_print();
     }
     if (show)
         cli_say(stderr, "\n");
     return 0;
+}
+
+/* What the run measured with, as comments: CSV has none, so that every
+ * line of it is data. */
+static void preamble(const options *o)
+{
+    if (o->format == BENCH_CSV)
+        return;
+    const MPIB_precision *pr = &o->measure.precision;
+    cli_say(stdout, "# himpi-bench %s: %d processes, root %d, %s timing, %s waits\n",
+            PACKAGE_VERSION, p, o->measure.root, MPIB_method_name(o->measure.method),
+            MPIB_wait_policy_name(o->measure.wait));
+    cli_say(stdout, "# MPI: %s\n", cli_mpi_library());
+    cli_say(stdout, "# precision: %d to %d repetitions, %g confidence, eps %g; times in "
+                    "microseconds\n", pr->min_reps, pr->max_reps, pr->cl, pr->eps);
+    if (o->format == BENCH_OSU)
+        cli_say(stdout, "# latencies as osu_<op> --full prints them: each rank's mean time per "
+                        "call over the\n# repetitions (Iterations), timed on its own clock; "
+                        "Avg their mean over the ranks,\n# Min and Max the smallest and the "
+                        "largest\n");
 }
 
 int main(int argc, char **argv)
@@ -322,30 +350,18 @@ int main(int argc, char **argv)
             o.groups = NULL;
         }
         MPIB_set_wait_policy(o.measure.wait);
-        const MPIB_precision *pr = &o.measure.precision;
-        cli_say(stdout, "# himpi-bench %s: %d processes, root %d, %s timing, %s waits\n",
-                PACKAGE_VERSION, p, o.measure.root, MPIB_method_name(o.measure.method),
-                MPIB_wait_policy_name(o.measure.wait));
-        cli_say(stdout, "# MPI: %s\n", cli_mpi_library());
-        cli_say(stdout, "# precision: %d to %d repetitions, %g confidence, eps %g; times in "
-                        "microseconds\n", pr->min_reps, pr->max_reps, pr->cl, pr->eps);
+        preamble(&o);
         if (o.bound)
             status = o.model != NULL ? bench_bound_read(o.model, &o.net)
                                      : bench_bound_measure(&o.measure, &o.net);
-        if (status == 0 && o.bound)
+        if (status == 0 && o.bound && o.format == BENCH_TEXT)
             cli_say(stdout, "# bound: the model's lower bound, alpha %.4f us and beta %.6f ns/B "
                             "(%s); below 1 is faster than it\n",
                     o.net.alpha * 1e6, o.net.beta * 1e9, o.model != NULL ? o.model : "ping-pong");
-        if (status == 0 && o.plain) {
-            cli_say(stdout, "# native: the MPI library's collective; flat: the best of the "
-                            "algorithms on all ranks (flat-alg);\n# plain: HiMPI_<op> with the plan "
-                            "its table gives; bst: the better of native and flat\n");
-            status = bench_plain(&o);
-        } else if (status == 0) {
-            cli_say(stdout, "# native: the MPI library's collective; flat: the algorithm on all "
-                            "ranks; hier: the algorithm\n# on both levels at the best number of "
-                            "groups (best-g) among the candidates\n");
-            status = bench(&o);
+        if (status == 0) {
+            bench_tables tables = {o.format, o.plain, o.hw, o.bound, o.overhead};
+            bench_format_start(&tables);
+            status = o.plain ? bench_plain(&o) : bench(&o);
         }
         if (status == 0 && o.overhead)
             status = bench_overhead(&o.measure, o.ops, o.nops);
