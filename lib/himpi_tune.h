@@ -173,6 +173,13 @@ char *HiMPI_Table_format(const HiMPI_Table *t);
  * does. */
 int HiMPI_Row_layout(const HiMPI_Row *row, char *buf, size_t len);
 
+/* Whether row's times reached the precision they were measured at, eps
+ * (the header's precision.eps): 1 if the half-widths of both intervals are
+ * within eps of their times, 0 if one is wider (the measurement stopped at
+ * max_reps with the interval still too wide, so its time is the mean of
+ * max_reps noisy samples), -1 if a time, a half-width or eps is unknown. */
+int HiMPI_Row_precise(const HiMPI_Row *row, double eps);
+
 /* The plan of row, as the HiMPI_*_plan collectives take it: its levels
  * with alg_out at each, alg_in, the segment size; the unused levels
  * zero. */

@@ -8,6 +8,7 @@
 
 #include "himpi_tune_options.h"
 #include "himpi_tune_explain.h"
+#include "himpi_tune_noise.h"
 #include "himpi_tune_plot.h"
 #include "himpi_tune_trace.h"
 #include "himpi_tune_verify.h"
@@ -106,12 +107,12 @@ static int tune_procs(const options *o, MPI_Comm comm, const task_list *l, progr
 /* Each row with its comparison with the MPI library's call: the ratio
  * only where the difference is significant; then how many rows run a
  * plan instead of the MPI library's call, and why the others do not. */
-static void summary(const HiMPI_Table *t)
+static void summary(const HiMPI_Table *t, double eps)
 {
-    printf("%-10s %6s %10s %-34s %-12s %18s %18s %-22s %s\n", "operation", "procs", "size",
+    printf("%-10s %6s %10s %-34s %-12s %18s %18s %-22s %-8s %s\n", "operation", "procs", "size",
            "algorithms (between/inside)", "best layout", "time (us)", "flat (us)",
-           "plan / MPI's call", "verdict");
-    int count[HIMPI_VERDICT_COUNT] = {0};
+           "plan / MPI's call", "verdict", "precise");
+    int count[HIMPI_VERDICT_COUNT] = {0}, imprecise = 0;
     for (size_t i = 0; i < t->nrows; i++) {
         const HiMPI_Row *r = &t->rows[i];
         char algs[64], layout[128], time[40], flat[40], ratio[48] = "-";
@@ -123,11 +124,18 @@ static void summary(const HiMPI_Table *t)
             r->verdict == HIMPI_VERDICT_SLOWER)
             snprintf(ratio, sizeof ratio, "%.3f [%.3f, %.3f]", r->ratio, r->ratio_lo,
                      r->ratio_hi);
-        printf("%-10s %6d %10lld %-34s %-12s %18s %18s %-22s %s\n", HiMPI_Op_name(r->op),
+        int precise = HiMPI_Row_precise(r, eps);
+        printf("%-10s %6d %10lld %-34s %-12s %18s %18s %-22s %-8s %s\n", HiMPI_Op_name(r->op),
                r->procs, r->msg_size, algs, layout, time, flat, ratio,
-               HiMPI_Verdict_name(r->verdict));
+               HiMPI_Verdict_name(r->verdict), precise > 0 ? "yes" : precise == 0 ? "no" : "-");
         count[r->verdict]++;
+        imprecise += precise == 0;
     }
+    if (imprecise > 0)
+        printf("himpi-tune: %d rows did not reach the precision (an interval wider than %g of "
+               "the time after the most repetitions allowed): their times are means of noisy "
+               "samples; the verdicts rest on the interleaved pairs alone\n",
+               imprecise, eps);
     if (count[HIMPI_VERDICT_UNKNOWN] == (int)t->nrows) {
         printf("himpi-tune: no row was compared with the MPI library's call (--pairs 0): the "
                "plain calls take the fastest mean\n");
@@ -164,7 +172,7 @@ static int write_table(const options *o, HiMPI_Table *t, const progress *pr)
                        "smallest gain %g %%)", o->settings.pairs, cl,
                        100 * o->settings.min_effect);
             printf("\n");
-            summary(t);
+            summary(t, o->measure.precision.eps);
             printf("himpi-tune: wrote %zu rows to %s; %lld layouts measured (%s search) in "
                    "%.1f s\n",
                    t->nrows, o->settings.conf_file, pr->measured, HiMPI_Search_name(o->search),
@@ -202,7 +210,7 @@ static int run(const options *o)
         pr.total += l.n;
     HiMPI_Table t;
     HiMPI_Table_init(&t);
-    int rank = cli_rank(), rc = MPI_SUCCESS;
+    int rank = cli_rank(), rc = tune_noise_report(o);
     for (int i = 0; i < o->procs.n && rc == MPI_SUCCESS; i++) {
         MPI_Comm comm;
         MPI_Comm_split(MPI_COMM_WORLD, rank < o->procs.list[i] ? 0 : MPI_UNDEFINED, rank, &comm);

@@ -61,8 +61,8 @@ static void alternatives(const HiMPI_Table *t, HiMPI_Op op, const HiMPI_Decision
 {
     printf("measured there (us; ratio: the plan's time over the MPI library's call's, timed "
            "in interleaved pairs):\n");
-    printf("  %-14s %-14s %-10s %-18s %-18s %-24s %s\n", "alg_out", "alg_in", "layout", "time",
-           "flat", "ratio [interval]", "verdict");
+    printf("  %-14s %-14s %-10s %-18s %-18s %-8s %-24s %s\n", "alg_out", "alg_in", "layout",
+           "time", "flat", "precise", "ratio [interval]", "verdict");
     for (size_t i = 0; i < t->nrows; i++) {
         const HiMPI_Row *r = &t->rows[i];
         if (r->op != op || r->procs != d->table_procs || r->msg_size != d->table_msg_size)
@@ -76,8 +76,10 @@ static void alternatives(const HiMPI_Table *t, HiMPI_Op op, const HiMPI_Decision
                      r->ratio_hi);
         HiMPI_Plan own;
         HiMPI_Row_plan(r, &own);
-        printf("  %-14s %-14s %-10s %-18s %-18s %-24s %s%s\n", HiMPI_Alg_name(r->alg_out),
-               HiMPI_Alg_name(r->alg_in), layout, time, flat, ratio,
+        int precise = HiMPI_Row_precise(r, t->header.precision.eps);
+        printf("  %-14s %-14s %-10s %-18s %-18s %-8s %-24s %s%s\n", HiMPI_Alg_name(r->alg_out),
+               HiMPI_Alg_name(r->alg_in), layout, time, flat,
+               precise > 0 ? "yes" : precise == 0 ? "no" : "-", ratio,
                HiMPI_Verdict_name(r->verdict),
                memcmp(&own, &d->best, sizeof own) == 0 ? "  <- the best" : "");
     }

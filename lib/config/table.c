@@ -208,3 +208,10 @@ int himpi_table_merge(HiMPI_Table *dst, const HiMPI_Table *src)
     free(old);
     return rc;
 }
+
+int HiMPI_Row_precise(const HiMPI_Row *row, double eps)
+{
+    if (!(eps > 0) || row->time < 0 || row->ci < 0 || row->flat_time < 0 || row->flat_ci < 0)
+        return -1;
+    return row->ci <= eps * row->time && row->flat_ci <= eps * row->flat_time;
+}

@@ -1,7 +1,8 @@
 #!/bin/sh
 # tune.sh: tuning end to end on 4 ranks, as a user would do it: himpi-tune
-# writes a table whose every row was compared with the MPI library's call,
-# himpi-tune --check accepts it, then a program making plain calls runs on
+# measures the machine's noise first and writes a table whose every row
+# was compared with the MPI library's call, its summary saying which rows
+# reached the precision; himpi-tune --check accepts it, then a program making plain calls runs on
 # it: its plans come from the table (HIMPI_DEBUG shows where each came
 # from), a plan other than the MPI library's call runs only where its row
 # says it is faster, nothing is tuned again, the file stays as it was, and
@@ -14,7 +15,7 @@ b=${abs_top_builddir:?abs_top_builddir must name the build tree}
 np=4
 . "$(dirname "$0")/../tap.sh"
 conf=$tmp/himpi.conf
-echo 1..15
+echo 1..16
 
 timeout 900 "$b/launch" $np "$b/tools/himpi-tune" --output="$conf" --min-msg=4 --max-msg=16K \
   --stride=4 --max-reps=10 >"$tmp/tune.out" 2>&1
@@ -42,6 +43,23 @@ END { exit !(rows == 42 && bad == 0) }' "$tmp/check.out" &&
   grep -q '^himpi-tune: [0-9]* of 42 rows run a plan instead of the MPI library.s call' \
     "$tmp/tune.out"
 result $? "every row compared with the MPI library's call: a verdict, a ratio in its interval"
+
+# The noise measured first; in the summary, a row is precise when both
+# half-widths are within eps = 0.025 of their times ("12.30 +- 0.40"), and
+# the imprecise ones are counted.
+awk '/^himpi-tune: noise: 50 barriers on 4 processes: median [0-9.]* us, mean [0-9.]* \+- [0-9.]* us/ { noise++ }
+/^(bcast|reduce|allreduce|scatter|gather|allgather) / && (NF == 14 || NF == 16) {
+  rows++
+  want = $8 <= 0.025 * $6 && $11 <= 0.025 * $9 ? "yes" : "no"
+  # Times are printed to 0.01 us: a half-width that close to its limit
+  # may round either way.
+  near = ($8 - 0.025 * $6) ^ 2 < 1e-4 || ($11 - 0.025 * $9) ^ 2 < 1e-4
+  if ($NF != want && !near) bad++
+  if ($NF == "no") imprecise++
+}
+/^himpi-tune: [0-9]* rows did not reach the precision/ { said = $2 }
+END { exit !(noise == 1 && rows == 42 && bad == 0 && said + 0 == imprecise + 0) }' "$tmp/tune.out"
+result $? "the noise before tuning; each row's precision in the summary, the imprecise counted"
 
 cp "$conf" "$tmp/before.conf"
 HIMPI_CONF_FILE=$conf HIMPI_DEBUG=1 timeout 600 "$b/launch" $np "$b/tests/mpi/test_plain" \
