@@ -18,6 +18,8 @@ libhimpi_internal_la_SOURCES += \
 	%D%/scratch.h \
 	%D%/setup_lock.c \
 	%D%/setup_lock.h \
+	%D%/text.c \
+	%D%/text.h \
 	%D%/thread_local.h \
 	%D%/typed.c \
 	%D%/typed.h \

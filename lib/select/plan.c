@@ -1,9 +1,9 @@
 /* plan.c: the plan of a plain call, looked up. */
 #include <config.h>
 
-#include <stdarg.h>
 #include <stdio.h>
 
+#include "core/text.h"
 #include "select/plan.h"
 
 void HiMPI_Plan_describe(const HiMPI_Plan *plan, char *text, size_t len)
@@ -22,20 +22,6 @@ void HiMPI_Plan_describe(const HiMPI_Plan *plan, char *text, size_t len)
                  HiMPI_Alg_name(plan->alg_in), plan->segment_size);
 }
 
-/* Appends printf-style text to the line line[0..*n), keeping it terminated
- * when it is full. */
-__attribute__((format(printf, 4, 5))) static void append(char *line, size_t len, size_t *n,
-                                                         const char *fmt, ...)
-{
-    if (*n >= len)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    int m = vsnprintf(line + *n, len - *n, fmt, ap);
-    va_end(ap);
-    *n = m < 0 ? len : *n + (size_t)m;
-}
-
 /* The decision as one line, written with one call: threads and
  * communicators deciding at once must not interleave their lines. */
 static void say(const himpi_env *env, HiMPI_Op op, int p, long long bytes,
@@ -44,36 +30,36 @@ static void say(const himpi_env *env, HiMPI_Op op, int p, long long bytes,
     char text[256], line[768];
     size_t n = 0;
     HiMPI_Plan_describe(plan, text, sizeof text);
-    append(line, sizeof line, &n, "himpi: %s p=%d size=%lld: g=%s (%s", HiMPI_Op_name(op), p,
+    himpi_append(line, sizeof line, &n, "himpi: %s p=%d size=%lld: g=%s (%s", HiMPI_Op_name(op), p,
            bytes, text, source);
     if (found != NULL) {
-        append(line, sizeof line, &n, ": p=%d size=%lld", found->table_procs,
+        himpi_append(line, sizeof line, &n, ": p=%d size=%lld", found->table_procs,
                found->table_msg_size);
         const char *v = HiMPI_Verdict_name(found->verdict);
         if (found->verdict == HIMPI_VERDICT_FASTER) {
-            append(line, sizeof line, &n, ", faster than MPI's");
+            himpi_append(line, sizeof line, &n, ", faster than MPI's");
         } else if (found->verdict != HIMPI_VERDICT_UNKNOWN) {
             HiMPI_Plan_describe(&found->row, text, sizeof text);
-            append(line, sizeof line, &n, "; MPI's own: the best row, g=%s, is %s", text,
+            himpi_append(line, sizeof line, &n, "; MPI's own: the best row, g=%s, is %s", text,
                    found->verdict == HIMPI_VERDICT_NATIVE ? "MPI's call itself" : v);
         }
         if (found->ratio >= 0)
-            append(line, sizeof line, &n, ", ratio %.3f", found->ratio);
+            himpi_append(line, sizeof line, &n, ", ratio %.3f", found->ratio);
         if (found->ratio_lo >= 0 && found->ratio_hi >= 0)
-            append(line, sizeof line, &n, " [%.3f, %.3f]", found->ratio_lo, found->ratio_hi);
+            himpi_append(line, sizeof line, &n, " [%.3f, %.3f]", found->ratio_lo, found->ratio_hi);
     }
     if (env->groups > 0)
-        append(line, sizeof line, &n, "; g forced by HIMPI_GROUPS");
+        himpi_append(line, sizeof line, &n, "; g forced by HIMPI_GROUPS");
     if (env->alg_out != HIMPI_ALG_COUNT)
-        append(line, sizeof line, &n, "; HIMPI_ALG_OUT=%s %s", HiMPI_Alg_name(env->alg_out),
+        himpi_append(line, sizeof line, &n, "; HIMPI_ALG_OUT=%s %s", HiMPI_Alg_name(env->alg_out),
                HiMPI_Alg_supported(op, env->alg_out) ? "applied"
                                                      : "ignored: not for this operation");
     if (env->alg_in != HIMPI_ALG_COUNT)
-        append(line, sizeof line, &n, "; HIMPI_ALG_IN=%s %s", HiMPI_Alg_name(env->alg_in),
+        himpi_append(line, sizeof line, &n, "; HIMPI_ALG_IN=%s %s", HiMPI_Alg_name(env->alg_in),
                HiMPI_Alg_supported(op, env->alg_in) ? "applied"
                                                     : "ignored: not for this operation");
     if (env->segment_size >= 0)
-        append(line, sizeof line, &n, "; segment forced by HIMPI_SEGMENT_SIZE");
+        himpi_append(line, sizeof line, &n, "; segment forced by HIMPI_SEGMENT_SIZE");
     fprintf(stderr, "%s)\n", line);
 }
 

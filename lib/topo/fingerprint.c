@@ -4,26 +4,14 @@
 #include <config.h>
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/alloc.h"
+#include "core/text.h"
 #include "himpi_tune.h"
 #include "topo/topo.h"
-
-__attribute__((format(printf, 4, 5))) static void append(char *s, size_t len, size_t *n,
-                                                         const char *fmt, ...)
-{
-    if (*n >= len)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    int m = vsnprintf(s + *n, len - *n, fmt, ap);
-    va_end(ap);
-    *n = m < 0 ? len : *n + (size_t)m;
-}
 
 /* FNV-1a, 64 bits: a digest only has to tell topologies apart, not resist
  * anyone. */
@@ -46,12 +34,13 @@ void himpi_topo_digest(hwloc_topology_t topo, char *out, size_t len)
         hwloc_obj_t o = hwloc_get_obj_by_depth(topo, d, 0);
         char type[64];
         hwloc_obj_type_snprintf(type, sizeof type, o, 0);
-        append(sig, sizeof sig, &n, "%s:%u", type, hwloc_get_nbobjs_by_depth(topo, d));
+        himpi_append(sig, sizeof sig, &n, "%s:%u", type, hwloc_get_nbobjs_by_depth(topo, d));
         if (hwloc_obj_type_is_cache(o->type))
-            append(sig, sizeof sig, &n, "(%llu)", (unsigned long long)o->attr->cache.size);
-        append(sig, sizeof sig, &n, " ");
+            himpi_append(sig, sizeof sig, &n, "(%llu)", (unsigned long long)o->attr->cache.size);
+        himpi_append(sig, sizeof sig, &n, " ");
     }
-    append(sig, sizeof sig, &n, "NUMA:%d", hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_NUMANODE));
+    himpi_append(sig, sizeof sig, &n, "NUMA:%d",
+                 hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_NUMANODE));
     snprintf(out, len, "%016" PRIx64 " package:%d numa:%d core:%d pu:%d", fnv1a(sig),
              hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_PACKAGE),
              hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_NUMANODE),
