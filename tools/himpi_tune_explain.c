@@ -109,7 +109,8 @@ static void forced_alg(const char *name, HiMPI_Op op, HiMPI_Alg alg, int *any)
     if (alg == HIMPI_ALG_COUNT)
         return;
     printf("%s%s=%s %s", *any ? "; " : "", name, HiMPI_Alg_name(alg),
-           HiMPI_Alg_supported(op, alg) ? "applied" : "ignored: not an algorithm of this operation");
+           HiMPI_Alg_supported(op, alg) ? "applied"
+                                        : "ignored: not an algorithm of this operation");
     *any = 1;
 }
 
