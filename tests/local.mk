@@ -29,7 +29,7 @@ LINT_TESTS += %D%/exports.sh
 endif
 # Scripted end-to-end tests on 4 ranks.
 E2E_TESTS = %D%/e2e/tune.sh %D%/e2e/verify.sh %D%/e2e/fingerprint.sh %D%/e2e/explain.sh
-E2E_TESTS += %D%/e2e/pcoll_bench.sh %D%/e2e/bench.sh
+E2E_TESTS += %D%/e2e/pcoll_bench.sh %D%/e2e/bench.sh %D%/e2e/stability.sh
 if !HIMPI_SMPI
 E2E_TESTS += %D%/e2e/interpose.sh %D%/e2e/comm_churn.sh
 endif
