@@ -14,7 +14,7 @@
 top=$(cd "$(dirname "$0")/../.." && pwd)
 stability=$top/scripts/tune-stability
 . "$(dirname "$0")/../tap.sh"
-echo 1..9
+echo 1..10
 
 # row OP SIZE OUT IN LAYOUT RATIO LO HI VERDICT: a version 4 row on 4 ranks.
 row() {
@@ -100,9 +100,23 @@ tail -n 1 "$tmp/nine.out" | grep -qx \
   [ "$status" = 1 ]
 result $? "8 of 9 rows agree: 88.9 %, exit status 1"
 
-printf 'himpi-table 3\n' >"$tmp/v3.conf"
+# Version 2 tables have no verdicts: the fastest row decides, with no
+# interval behind it, so sizes agree or differ, never within noise.
+printf 'himpi-table 2\nbcast 4 8 native native 2 1 0 1e-6 2e-6 -\nbcast 4 8 linear linear 3 1 0 2e-6 2e-6 -\nbcast 4 64 native native 1 1 0 1e-6 1e-6 -\n' >"$tmp/v2a.conf"
+printf 'himpi-table 2\nbcast 4 8 native native 2 1 0 1e-6 2e-6 -\nbcast 4 64 native native 3 1 0 1e-6 2e-6 -\n' >"$tmp/v2b.conf"
+"$stability" --compare "$tmp/v2a.conf" "$tmp/v2b.conf" >"$tmp/v2.out" 2>&1
+status=$?
+sed 's/^/# /' "$tmp/v2.out"
+grep -q '^bcast  *4  *8  *native/native 2 -  *native/native 2 -  *agree$' "$tmp/v2.out" &&
+  grep -q '^bcast  *4  *64  *native -  *native/native 3 -  *differ$' "$tmp/v2.out" &&
+  tail -n 1 "$tmp/v2.out" | grep -qx \
+    'stability: 1 of 2 rows agree, 0 more differ within the intervals: 50.0 % (target 90 %)' &&
+  [ "$status" = 1 ]
+result $? "version 2 tables: the fastest row decides; 1 of 2 rows agree, exit status 1"
+
+printf 'himpi-table 1\n' >"$tmp/v1.conf"
 bad=0
-for args in "--compare $tmp/t1.conf" "--compare $tmp/t1.conf $tmp/v3.conf" \
+for args in "--compare $tmp/t1.conf" "--compare $tmp/t1.conf $tmp/v1.conf" \
   "--compare $tmp/t1.conf $tmp/missing.conf" "--np=0" "--load=" "--frobnicate" "--build=$tmp"; do
   # shellcheck disable=SC2086 # each case is a list of arguments
   "$stability" $args >"$tmp/bad.out" 2>&1
