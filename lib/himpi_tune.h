@@ -328,6 +328,11 @@ HiMPI_Verdict HiMPI_Decide(const MPIB_comparison *c, double min_effect);
 /* The tuner's defaults: pairs of repetitions in a comparison with the MPI
  * library, and the smallest gain a plan must show (3 %). */
 #define HIMPI_TUNE_PAIRS 30
+/* ... the seconds the pairs are spread over at least (MPIB_measure_pair):
+ * long enough for a load that comes and goes to be met in more than one
+ * of its states, short enough for a table of tens of rows to cost
+ * seconds more, not minutes */
+#define HIMPI_TUNE_PAIR_SPAN 0.5
 #define HIMPI_TUNE_MIN_EFFECT 0.03
 
 /* How to tune. */
@@ -354,14 +359,17 @@ typedef struct HiMPI_Tuner {
     /* The fastest candidate is timed against the MPI library's flat call
      * in this many interleaved pairs of repetitions (MPIB_measure_pair, at
      * precision.cl) and the row gets HiMPI_Decide's verdict with
-     * min_effect; 0 compares nothing (the verdict is UNKNOWN). */
+     * min_effect; 0 compares nothing (the verdict is UNKNOWN).  The
+     * pairs are spread over at least pair_span seconds. */
     int pairs;
     double min_effect;
+    double pair_span;
 } HiMPI_Tuner;
 
 /* Tunes task on comm and fills row (procs = the size of comm) with the
  * fastest candidate's layout, and its comparison with the MPI library's
- * flat call (tuner->pairs): candidates are g = 1, the rank blocks asked
+ * flat call (tuner->pairs; a FASTER verdict must be found twice, by two
+ * HiMPI_Compare calls one after the other): candidates are g = 1, the rank blocks asked
  * for, then every hardware layout of up to tuner->levels levels whose
  * groups differ from every candidate before it.  The measurements run on tuner->work (or a
  * duplicate of comm), and the sub-communicators of every layout are
@@ -397,6 +405,7 @@ typedef struct HiMPI_Tune_settings {
     MPIB_precision precision;  /* HIMPI_MIN_REPS, HIMPI_MAX_REPS, HIMPI_CL, HIMPI_EPS */
     int pairs;                 /* HIMPI_PAIRS (HiMPI_Tuner's pairs) */
     double min_effect;         /* HIMPI_MIN_EFFECT (HiMPI_Tuner's min_effect) */
+    double pair_span;          /* HIMPI_PAIR_SPAN (HiMPI_Tuner's pair_span) */
 } HiMPI_Tune_settings;
 
 /* Reads the settings from this process's environment.  Returns 0, or -1

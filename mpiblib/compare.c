@@ -32,7 +32,7 @@ int MPIB_compare_samples(double cl, int n, const double *A, const double *B,
 }
 
 int MPIB_measure_pair(MPIB_method method, MPIB_coll_container *a, MPIB_coll_container *b,
-                      MPI_Comm comm, int root, int M, int pairs, double cl,
+                      MPI_Comm comm, int root, int M, int pairs, double span, double cl,
                       MPIB_comparison *result)
 {
     if (comm == MPI_COMM_NULL)
@@ -43,7 +43,8 @@ int MPIB_measure_pair(MPIB_method method, MPIB_coll_container *a, MPIB_coll_cont
     if (root < 0 || root >= size)
         return MPI_ERR_ROOT;
     if (a == NULL || b == NULL || result == NULL || M < 0 || pairs < 1 ||
-        MPIB_method_name(method) == NULL || !(cl > 0.0 && cl < 1.0))
+        MPIB_method_name(method) == NULL || !(cl > 0.0 && cl < 1.0) || !(span >= 0.0) ||
+        !isfinite(span))
         return MPI_ERR_ARG;
     MPIB_precision precision = MPIB_precision_default();
     mpib_timer timer;
@@ -59,8 +60,12 @@ int MPIB_measure_pair(MPIB_method method, MPIB_coll_container *a, MPIB_coll_cont
     int init_a = a->initialize(a, comm, root, M), init_b = b->initialize(b, comm, root, M);
     rc = mpib_agree(init_a != MPI_SUCCESS ? init_a : init_b, comm);
     /* A B, then B A: within two pairs each comes first once, so a drift
-     * within a pair favours neither. */
+     * within a pair favours neither.  Every rank waits out the same
+     * schedule on its own clock; the sample's own synchronisation then
+     * starts the pair together. */
+    double start = MPI_Wtime();
     for (int i = 0; rc == MPI_SUCCESS && i < pairs; i++) {
+        mpib_sleep_until(start + i * span / pairs);
         int first = i % 2;
         rc = mpib_sample(&timer, first ? b : a, comm, root, M, &T[2 * i + first]);
         if (rc == MPI_SUCCESS)

@@ -294,10 +294,14 @@ int MPIB_measure_global(MPIB_coll_container *container, MPI_Comm comm, int root,
  * interleaved: pairs pairs of synchronised repetitions, alternately A then
  * B and B then A (so that a drift within a pair favours neither), each
  * timed by method, and compares them (MPIB_compare_samples at level cl).
- * On success every rank holds the same *result.  Errors as MPIB_measure,
- * and MPI_ERR_ARG for pairs < 1 or cl outside (0, 1). */
+ * The pairs are spread over at least span seconds, pair i starting no
+ * sooner than i span / pairs after the first: a machine whose load comes
+ * and goes is then sampled in more than one of its states, rather than a
+ * few milliseconds of one (0: back to back).  On success every rank holds
+ * the same *result.  Errors as MPIB_measure, and MPI_ERR_ARG for pairs <
+ * 1, a negative or non-finite span, or cl outside (0, 1). */
 int MPIB_measure_pair(MPIB_method method, MPIB_coll_container *a, MPIB_coll_container *b,
-                      MPI_Comm comm, int root, int M, int pairs, double cl,
+                      MPI_Comm comm, int root, int M, int pairs, double span, double cl,
                       MPIB_comparison *result);
 
 /* ---------------------------------------------------------------------- */

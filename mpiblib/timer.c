@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include <gsl/gsl_statistics_double.h>
 
@@ -79,4 +80,13 @@ double mpib_timer_rep(mpib_timer *timer, MPIB_coll_container *container, MPI_Com
 double mpib_timer_sample(const mpib_timer *timer, double reduced)
 {
     return timer->method == MPIB_METHOD_GLOBAL ? reduced - timer->start : reduced;
+}
+
+void mpib_sleep_until(double t)
+{
+    double left = t - MPI_Wtime();
+    if (!(left > 0))
+        return;
+    struct timespec d = {(time_t)left, (long)((left - floor(left)) * 1e9)};
+    nanosleep(&d, NULL);
 }

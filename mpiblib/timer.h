@@ -35,6 +35,10 @@ int mpib_sample(mpib_timer *timer, MPIB_coll_container *container, MPI_Comm comm
 /* The largest error code any rank holds; every rank learns it. */
 int mpib_agree(int rc, MPI_Comm comm);
 
+/* Sleeps until MPI_Wtime() reaches t (at once if it has); under SimGrid
+ * the sleep is simulated time. */
+void mpib_sleep_until(double t);
+
 /* This rank's clock minus the root's (0 at the root), estimated by
  * ping-pong; collective over comm. */
 int mpib_clock_offset(MPI_Comm comm, int root, double *offset);

@@ -10,7 +10,7 @@
 
 enum { OPT_ALG_IN = 2000, OPT_ALG_OUT, OPT_ALGS, OPT_OPS, OPT_PROCS, OPT_SEARCH, OPT_MERGE,
        OPT_CHECK, OPT_LEVELS, OPT_TRACE, OPT_PAIRS, OPT_MIN_EFFECT, OPT_VERIFY, OPT_FIX,
-       OPT_EXPLAIN, OPT_CSV, OPT_PLOT };
+       OPT_EXPLAIN, OPT_CSV, OPT_PLOT, OPT_PAIR_SPAN };
 
 void tune_usage(void)
 {
@@ -54,6 +54,9 @@ void tune_usage(void)
             "                        comparison, the fastest mean wins)\n"
             "      --min-effect=X    ... and faster by at least the fraction X (default:\n"
             "                        HIMPI_MIN_EFFECT, 0.03)\n"
+            "      --pair-span=SEC   ... the pairs spread over at least SEC seconds, so\n"
+            "                        that a load that comes and goes is met in more than\n"
+            "                        one state (default: HIMPI_PAIR_SPAN, 0.5)\n"
             "      --trace=FILE      write every measurement to FILE: operation, procs,\n"
             "                        size, algorithms, layout, time, ci, repetitions and\n"
             "                        the seconds it took (simulated ones under SimGrid)\n"
@@ -196,6 +199,7 @@ int tune_options_parse(int argc, char **argv, options *o)
         {"levels", required_argument, NULL, OPT_LEVELS},
         {"pairs", required_argument, NULL, OPT_PAIRS},
         {"min-effect", required_argument, NULL, OPT_MIN_EFFECT},
+        {"pair-span", required_argument, NULL, OPT_PAIR_SPAN},
         {"verify", required_argument, NULL, OPT_VERIFY},
         {"fix", no_argument, NULL, OPT_FIX},
         {"explain", no_argument, NULL, OPT_EXPLAIN},
@@ -275,6 +279,11 @@ int tune_options_parse(int argc, char **argv, options *o)
         case OPT_PAIRS:
             if (!cli_int(optarg, 0, &o->settings.pairs) || o->settings.pairs > 1000000)
                 return cli_bad("--pairs", optarg, "an integer from 0 to 1000000");
+            break;
+        case OPT_PAIR_SPAN:
+            if (!cli_double(optarg, &o->settings.pair_span) || !(o->settings.pair_span >= 0) ||
+                !(o->settings.pair_span <= 60))
+                return cli_bad("--pair-span", optarg, "seconds, a real number from 0 to 60");
             break;
         case OPT_MIN_EFFECT:
             if (!cli_double(optarg, &o->settings.min_effect) || !(o->settings.min_effect >= 0) ||

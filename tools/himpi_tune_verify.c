@@ -71,7 +71,8 @@ int tune_verify(const options *o)
     int p, rank = cli_rank();
     MPI_Comm_size(MPI_COMM_WORLD, &p);
     HiMPI_Tuner tuner = {.precision = o->measure.precision, .pairs = o->settings.pairs,
-                         .min_effect = o->settings.min_effect};
+                         .min_effect = o->settings.min_effect,
+                         .pair_span = o->settings.pair_span};
     if (rank == 0)
         printf("%-10s %6s %10s %-22s %-22s %-12s %-24s %s\n", "operation", "procs", "size",
                "alg_out", "alg_in", "layout", "plan / MPI's call", "verdict");

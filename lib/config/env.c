@@ -75,6 +75,23 @@ static int keyword(const parser *p, enum var var, const char *const *words, int 
 }
 
 /* A real in (0, 1), or [0, 1) if zero is allowed, in the decimal form. */
+/* A span of time in seconds, 0 to a minute (more would be a mistake, not
+ * a wish for more care). */
+static int seconds(const parser *p, enum var var, double *out)
+{
+    text t = himpi_env_read(p, var);
+    if (t.value == NULL)
+        return 0;
+    char *end;
+    errno = 0;
+    double v = strtod(t.value, &end);
+    if (!himpi_is_decimal_real(t.value) || *end != '\0' || errno == ERANGE ||
+        !(v >= 0.0 && v <= 60.0))
+        return himpi_env_invalid(p, t, "expected seconds, a real number from 0 to 60");
+    *out = v + 0.0; /* -0 is 0 */
+    return 0;
+}
+
 static int fraction(const parser *p, enum var var, int zero, double *out)
 {
     text t = himpi_env_read(p, var);
@@ -286,6 +303,7 @@ int himpi_env_parse(himpi_env_getter get, void *ctx, himpi_env *env, char *err, 
     e.native_calls = HIMPI_NATIVE_CALLS_DEFAULT;
     e.pairs = HIMPI_TUNE_PAIRS;
     e.min_effect = HIMPI_TUNE_MIN_EFFECT;
+    e.pair_span = HIMPI_TUNE_PAIR_SPAN;
     if (errlen > 0)
         err[0] = '\0';
     /* Only saves use the lock's time-out, and they read it themselves; a
@@ -305,7 +323,8 @@ int himpi_env_parse(himpi_env_getter get, void *ctx, himpi_env *env, char *err, 
         parse_alg(&p, ALG_IN, &e.alg_in) != 0 || parse_alg(&p, ALG_OUT, &e.alg_out) != 0 ||
         parse_segment(&p, &e.segment_size) != 0 || parse_precision(&p, &e.precision) != 0 ||
         integer(&p, PAIRS, 0, 1000000, "expected an integer from 0 to 1000000", &e.pairs) != 0 ||
-        fraction(&p, MIN_EFFECT, 1, &e.min_effect) != 0 || parse_wait(&p, &e.wait) != 0 ||
+        fraction(&p, MIN_EFFECT, 1, &e.min_effect) != 0 ||
+        seconds(&p, PAIR_SPAN, &e.pair_span) != 0 || parse_wait(&p, &e.wait) != 0 ||
         keyword(&p, DEBUG, flags, 2, "expected 0 or 1", &e.debug) != 0 ||
         keyword(&p, STRICT, flags, 2, "expected 0 or 1", &e.strict) != 0 ||
         integer(&p, NATIVE_CALLS, 0, INT_MAX, "expected an integer >= 0", &e.native_calls) != 0)

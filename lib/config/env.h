@@ -45,6 +45,8 @@ typedef struct himpi_env {
                                with the MPI library's call; 0 = no comparison */
     double min_effect;      /* HIMPI_MIN_EFFECT: the smallest gain that lets a plan
                                replace the MPI library's call, 0 <= x < 1 */
+    double pair_span;       /* HIMPI_PAIR_SPAN: seconds the pairs are spread over,
+                               0 <= x <= 60 */
     MPIB_wait_policy wait;  /* HIMPI_WAIT */
     int debug;              /* HIMPI_DEBUG: 0 or 1 */
     int strict;             /* HIMPI_STRICT: 0 or 1 */

@@ -30,6 +30,7 @@ const himpi_env_variable himpi_env_variables[VAR_COUNT] = {
     [EPS] = {"HIMPI_EPS", NULL},
     [PAIRS] = {"HIMPI_PAIRS", NULL},
     [MIN_EFFECT] = {"HIMPI_MIN_EFFECT", NULL},
+    [PAIR_SPAN] = {"HIMPI_PAIR_SPAN", NULL},
     [WAIT] = {"HIMPI_WAIT", NULL},
     [DEBUG] = {"HIMPI_DEBUG", NULL},
     [STRICT] = {"HIMPI_STRICT", NULL},

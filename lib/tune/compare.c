@@ -33,7 +33,7 @@ int HiMPI_Compare(MPI_Comm comm, const HiMPI_Tuner *tuner, HiMPI_Row *row)
     if (rc == MPI_SUCCESS)
         rc = a != NULL && b != NULL
                  ? MPIB_measure_pair(MPIB_METHOD_MAX, a, b, work, 0, (int)row->msg_size,
-                                     tuner->pairs, tuner->precision.cl, &cmp)
+                                     tuner->pairs, tuner->pair_span, tuner->precision.cl, &cmp)
                  : MPI_ERR_NO_MEM;
     MPIB_coll_container_free(a);
     MPIB_coll_container_free(b);

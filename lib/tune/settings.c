@@ -27,7 +27,7 @@ int HiMPI_Tune_settings_from_env(HiMPI_Tune_settings *s, char *err, size_t errle
                                .search = HiMPI_Search_by_name(env.search),
                                .segment_size = env.segment_size > 0 ? env.segment_size : 0,
                                .precision = env.precision, .pairs = env.pairs,
-                               .min_effect = env.min_effect};
+                               .min_effect = env.min_effect, .pair_span = env.pair_span};
     memcpy(s->conf_file, env.conf_file, sizeof s->conf_file);
     return 0;
 }

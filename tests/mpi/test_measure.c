@@ -328,7 +328,7 @@ static void test_pair(void)
     MPIB_coll_container a = {"short nap", short_nap, short_nap, nap_finalize};
     MPIB_coll_container b = {"long nap", long_nap, long_nap, nap_finalize};
     MPIB_comparison c, first;
-    int rc = MPIB_measure_pair(MPIB_METHOD_MAX, &a, &b, MPI_COMM_WORLD, 0, 0, 20, 0.95, &c);
+    int rc = MPIB_measure_pair(MPIB_METHOD_MAX, &a, &b, MPI_COMM_WORLD, 0, 0, 20, 0.0, 0.95, &c);
     tap_check(rc == MPI_SUCCESS, "paired measurement failed with error %d", rc);
     tap_check(c.pairs == 20 && c.M == 0, "%d pairs at M = %d", c.pairs, c.M);
     tap_check(c.a >= NAP_NS / 2 * 1e-9 && c.b >= NAP_NS * 1e-9 && c.a < c.b,
@@ -343,24 +343,36 @@ static void test_pair(void)
 
     faulty_container f = {{"faulty", faulty_initialize, faulty_execute, faulty_finalize}, 0, 0,
                           0, 0};
-    rc = MPIB_measure_pair(MPIB_METHOD_MAX, &a, &f.base, MPI_COMM_WORLD, 0, 0, 8, 0.95, &c);
+    rc = MPIB_measure_pair(MPIB_METHOD_MAX, &a, &f.base, MPI_COMM_WORLD, 0, 0, 8, 0.0, 0.95, &c);
     tap_check(rc == MPI_ERR_OTHER, "returned %d, expected MPI_ERR_OTHER", rc);
     tap_check(f.initialized == 1 && f.finalized == 1 && f.executions == 3,
               "initialize ran %d times, finalize %d times, execute %d times", f.initialized,
               f.finalized, f.executions);
     tap_ok("a partner failing at its third execution: the error on every rank, finalized once");
 
-    tap_check(MPIB_measure_pair(MPIB_METHOD_MAX, &a, &b, MPI_COMM_WORLD, 0, 0, 0, 0.95, &c) ==
+    /* 4 pairs over a second: the last starts 0.75 s after the first. */
+    double t0 = MPI_Wtime();
+    rc = MPIB_measure_pair(MPIB_METHOD_MAX, &a, &a, MPI_COMM_WORLD, 0, 0, 4, 1.0, 0.95, &c);
+    double spread = MPI_Wtime() - t0;
+    MPI_Allreduce(MPI_IN_PLACE, &spread, 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
+    tap_check(rc == MPI_SUCCESS && spread >= 0.75, "4 pairs over 1 s took %g s (error %d)",
+              spread, rc);
+    tap_ok("4 pairs spread over a second take at least 0.75 s on every rank");
+
+    tap_check(MPIB_measure_pair(MPIB_METHOD_MAX, &a, &b, MPI_COMM_WORLD, 0, 0, 4, -1.0, 0.95,
+                                &c) == MPI_ERR_ARG,
+              "a negative span accepted");
+    tap_check(MPIB_measure_pair(MPIB_METHOD_MAX, &a, &b, MPI_COMM_WORLD, 0, 0, 0, 0.0, 0.95, &c) ==
                   MPI_ERR_ARG,
               "0 pairs accepted");
-    tap_check(MPIB_measure_pair(MPIB_METHOD_MAX, &a, &b, MPI_COMM_WORLD, 0, 0, 4, 1.0, &c) ==
+    tap_check(MPIB_measure_pair(MPIB_METHOD_MAX, &a, &b, MPI_COMM_WORLD, 0, 0, 4, 0.0, 1.0, &c) ==
                   MPI_ERR_ARG,
               "cl = 1 accepted");
-    tap_check(MPIB_measure_pair(MPIB_METHOD_MAX, &a, NULL, MPI_COMM_WORLD, 0, 0, 4, 0.95, &c) ==
-                  MPI_ERR_ARG,
+    tap_check(MPIB_measure_pair(MPIB_METHOD_MAX, &a, NULL, MPI_COMM_WORLD, 0, 0, 4, 0.0, 0.95,
+                                &c) == MPI_ERR_ARG,
               "a NULL container accepted");
-    tap_check(MPIB_measure_pair(MPIB_METHOD_MAX, &a, &b, MPI_COMM_WORLD, size, 0, 4, 0.95, &c) ==
-                  MPI_ERR_ROOT,
+    tap_check(MPIB_measure_pair(MPIB_METHOD_MAX, &a, &b, MPI_COMM_WORLD, size, 0, 4, 0.0, 0.95,
+                                &c) == MPI_ERR_ROOT,
               "root = size accepted");
     tap_ok("invalid arguments of a paired measurement give the matching MPI error class");
 }

@@ -82,6 +82,7 @@ START_TEST(builtin_defaults_when_unset)
     ck_assert_int_eq(env.native_calls, HIMPI_NATIVE_CALLS_DEFAULT);
     ck_assert_int_eq(env.pairs, 30);
     ck_assert_double_eq(env.min_effect, 0.03);
+    ck_assert_double_eq(env.pair_span, 0.5);
 }
 END_TEST
 
@@ -91,7 +92,7 @@ static const char *const known[] = {
     "HIMPI_MIN_MSG",     "HIMPI_MAX_MSG",   "HIMPI_MSG_STRIDE",      "HIMPI_NUM_LEVELS",
     "HIMPI_SEARCH",      "HIMPI_GROUPS",      "HIMPI_ALG_IN",    "HIMPI_ALG_OUT",         "HIMPI_SEGMENT_SIZE",
     "HIMPI_MIN_REPS",    "HIMPI_MAX_REPS",  "HIMPI_CL",              "HIMPI_EPS",
-    "HIMPI_PAIRS",       "HIMPI_MIN_EFFECT",
+    "HIMPI_PAIRS",       "HIMPI_MIN_EFFECT", "HIMPI_PAIR_SPAN",
     "HIMPI_WAIT",        "HIMPI_DEBUG",     "HIMPI_STRICT",  "HIMPI_DISABLE",          "HIMPI_TEST_ALGS",
     "HIMPI_TEST_TIMEOUT", "HIMPI_TEST_SAMPLE", "HIMPI_LOCK_TIMEOUT", "HIMPI_NATIVE_CALLS"};
 
@@ -223,12 +224,15 @@ START_TEST(valid_reals)
         {"HIMPI_EPS", "1e-300", 1e-300}, {"HIMPI_EPS", "0.5", 0.5},
         {"HIMPI_MIN_EFFECT", "0", 0},   {"HIMPI_MIN_EFFECT", "0.1", 0.1},
         {"HIMPI_MIN_EFFECT", "-0", 0},  {"HIMPI_MIN_EFFECT", "0.999", 0.999},
+        {"HIMPI_PAIR_SPAN", "0", 0},    {"HIMPI_PAIR_SPAN", "60", 60},
+        {"HIMPI_PAIR_SPAN", "0.25", 0.25},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         ck_assert_msg(PARSE({cases[i].name, cases[i].value}) == 0, "%s", err);
-        double got = strcmp(cases[i].name, "HIMPI_CL") == 0    ? env.precision.cl
-                     : strcmp(cases[i].name, "HIMPI_EPS") == 0 ? env.precision.eps
-                                                               : env.min_effect;
+        double got = strcmp(cases[i].name, "HIMPI_CL") == 0          ? env.precision.cl
+                     : strcmp(cases[i].name, "HIMPI_EPS") == 0       ? env.precision.eps
+                     : strcmp(cases[i].name, "HIMPI_PAIR_SPAN") == 0 ? env.pair_span
+                                                                     : env.min_effect;
         ck_assert_double_eq(got, cases[i].expected);
         ck_assert_int_eq(MPIB_precision_check(&env.precision), MPI_SUCCESS);
     }
@@ -389,6 +393,9 @@ START_TEST(invalid_values)
         {"HIMPI_MIN_EFFECT", "1", "expected a real number from 0 to 1, 1 excluded"},
         {"HIMPI_MIN_EFFECT", "-0.1", "expected a real number from 0 to 1, 1 excluded"},
         {"HIMPI_MIN_EFFECT", "3%", "expected a real number from 0 to 1, 1 excluded"},
+        {"HIMPI_PAIR_SPAN", "-1", "expected seconds, a real number from 0 to 60"},
+        {"HIMPI_PAIR_SPAN", "61", "expected seconds, a real number from 0 to 60"},
+        {"HIMPI_PAIR_SPAN", "1s", "expected seconds, a real number from 0 to 60"},
         {"HIMPI_CL", "0", "expected a real number between 0 and 1, both excluded"},
         {"HIMPI_CL", "1", "expected a real number between 0 and 1"},
         {"HIMPI_CL", "1.5", "expected a real number between 0 and 1"},
