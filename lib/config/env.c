@@ -75,9 +75,10 @@ static int keyword(const parser *p, enum var var, const char *const *words, int 
 }
 
 /* A real in (0, 1), or [0, 1) if zero is allowed, in the decimal form. */
-/* A span of time in seconds, 0 to a minute (more would be a mistake, not
- * a wish for more care). */
-static int seconds(const parser *p, enum var var, double *out)
+/* A decimal real of var from lo to hi, either end excluded if said so, or
+ * the message expected. */
+static int real_in(const parser *p, enum var var, double lo, int lo_open, double hi,
+                   int hi_open, const char *expected, double *out)
 {
     text t = himpi_env_read(p, var);
     if (t.value == NULL)
@@ -86,27 +87,25 @@ static int seconds(const parser *p, enum var var, double *out)
     errno = 0;
     double v = strtod(t.value, &end);
     if (!himpi_is_decimal_real(t.value) || *end != '\0' || errno == ERANGE ||
-        !(v >= 0.0 && v <= 60.0))
-        return himpi_env_invalid(p, t, "expected seconds, a real number from 0 to 60");
+        !(lo_open ? v > lo : v >= lo) || !(hi_open ? v < hi : v <= hi))
+        return himpi_env_invalid(p, t, expected);
     *out = v + 0.0; /* -0 is 0 */
     return 0;
 }
 
+/* A span of time in seconds, 0 to a minute (more would be a mistake, not
+ * a wish for more care). */
+static int seconds(const parser *p, enum var var, double *out)
+{
+    return real_in(p, var, 0.0, 0, 60.0, 0, "expected seconds, a real number from 0 to 60", out);
+}
+
 static int fraction(const parser *p, enum var var, int zero, double *out)
 {
-    text t = himpi_env_read(p, var);
-    if (t.value == NULL)
-        return 0;
-    char *end;
-    errno = 0;
-    double v = strtod(t.value, &end);
-    if (!himpi_is_decimal_real(t.value) || *end != '\0' || errno == ERANGE ||
-        !((zero ? v >= 0.0 : v > 0.0) && v < 1.0))
-        return himpi_env_invalid(p, t, zero ? "expected a real number from 0 to 1, 1 excluded"
-                                            : "expected a real number between 0 and 1, both "
-                                              "excluded");
-    *out = v + 0.0; /* -0 is 0 */
-    return 0;
+    return real_in(p, var, 0.0, !zero, 1.0, 1,
+                   zero ? "expected a real number from 0 to 1, 1 excluded"
+                        : "expected a real number between 0 and 1, both excluded",
+                   out);
 }
 
 static int parse_lock_timeout(const parser *p, int *seconds)
