@@ -32,14 +32,15 @@ result $? "the table has 42 rows (found $rows)"
 
 # Version 3 rows: 16 fields, a verdict, a ratio inside its interval; the
 # summary counts the rows that run a plan instead of the MPI library's.
-awk 'NF == 16 && $1 !~ /^#/ {
+awk 'function wrong(why) { bad++; print "# " why ": " $0 }
+NF == 16 && $1 !~ /^#/ {
   rows++
-  if ($16 !~ /^(faster|n\.s\.|small|slower|native)$/) bad++
-  if ($13 != "-" && $14 != "-" && ($14 > $13 || $13 > $15)) bad++
-  if ($16 == "native" && !($6 == "1" && $5 == "native")) bad++
-  if ($16 == "faster" && !($15 < 1)) bad++
+  if ($16 !~ /^(faster|n\.s\.|small|slower|native)$/) wrong("unknown verdict")
+  if ($13 != "-" && $14 != "-" && ($14 > $13 || $13 > $15)) wrong("ratio outside its interval")
+  if ($16 == "native" && !($6 == "1" && $5 == "native")) wrong("native but not the call")
+  if ($16 == "faster" && !($15 < 1)) wrong("faster with an interval reaching 1")
 }
-END { exit !(rows == 42 && bad == 0) }' "$tmp/check.out" &&
+END { if (rows != 42) print "# " rows " rows"; exit !(rows == 42 && bad == 0) }' "$tmp/check.out" &&
   grep -q '^himpi-tune: [0-9]* of 42 rows run a plan instead of the MPI library.s call' \
     "$tmp/tune.out"
 result $? "every row compared with the MPI library's call: a verdict, a ratio in its interval"
