@@ -88,7 +88,7 @@ static int real_in(const parser *p, enum var var, double lo, int lo_open, double
     double v = strtod(t.value, &end);
     if (!himpi_is_decimal_real(t.value) || *end != '\0' || errno == ERANGE ||
         !(lo_open ? v > lo : v >= lo) || !(hi_open ? v < hi : v <= hi))
-        return himpi_env_invalid(p, t, expected);
+        return himpi_env_invalid(p, t, "%s", expected);
     *out = v + 0.0; /* -0 is 0 */
     return 0;
 }
