@@ -2,6 +2,7 @@
  * no MPI communication (the job's fingerprint is topo/fingerprint.c's). */
 #include <config.h>
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,43 +25,44 @@ static int numbers_differ(int a, int b)
     return a != 0 && b != 0 && a != b;
 }
 
+/* One field that differs: its bit in *mask, its phrase in what, after a
+ * "; " if it is not the first. */
+__attribute__((format(printf, 6, 7))) static void differs(unsigned *mask, unsigned bit,
+                                                          char *what, size_t len, size_t *n,
+                                                          const char *fmt, ...)
+{
+    *mask |= bit;
+    if (*n > 0)
+        himpi_append(what, len, n, "; ");
+    va_list ap;
+    va_start(ap, fmt);
+    himpi_vappend(what, len, n, fmt, ap);
+    va_end(ap);
+}
+
 unsigned HiMPI_Fingerprint_compare(const HiMPI_Fingerprint *table, const HiMPI_Fingerprint *job,
                                    char *what, size_t len)
 {
-    unsigned differ = 0;
+    unsigned d = 0;
     size_t n = 0;
     if (what != NULL && len > 0)
         what[0] = '\0';
-    if (strings_differ(table->mpi, job->mpi)) {
-        differ |= HIMPI_FP_MPI;
-        himpi_append(what, len, &n, "%sMPI '%s', here '%s'",
-                     n > 0 ? "; " : "", table->mpi, job->mpi);
-    }
-    if (strings_differ(table->himpi, job->himpi)) {
-        differ |= HIMPI_FP_HIMPI;
-        himpi_append(what, len, &n, "%sHiMPI %s, here %s",
-                     n > 0 ? "; " : "", table->himpi, job->himpi);
-    }
-    if (numbers_differ(table->nodes, job->nodes)) {
-        differ |= HIMPI_FP_NODES;
-        himpi_append(what, len, &n, "%snodes %d, here %d",
-                     n > 0 ? "; " : "", table->nodes, job->nodes);
-    }
-    if (numbers_differ(table->ppn, job->ppn)) {
-        differ |= HIMPI_FP_PPN;
-        himpi_append(what, len, &n, "%s%d processes a node, here %d",
-                     n > 0 ? "; " : "", table->ppn, job->ppn);
-    }
-    if (strings_differ(table->placement, job->placement)) {
-        differ |= HIMPI_FP_PLACEMENT;
-        himpi_append(what, len, &n, "%splacement %s, here %s",
-                     n > 0 ? "; " : "", table->placement, job->placement);
-    }
+    if (strings_differ(table->mpi, job->mpi))
+        differs(&d, HIMPI_FP_MPI, what, len, &n, "MPI '%s', here '%s'", table->mpi, job->mpi);
+    if (strings_differ(table->himpi, job->himpi))
+        differs(&d, HIMPI_FP_HIMPI, what, len, &n, "HiMPI %s, here %s", table->himpi,
+                job->himpi);
+    if (numbers_differ(table->nodes, job->nodes))
+        differs(&d, HIMPI_FP_NODES, what, len, &n, "nodes %d, here %d", table->nodes, job->nodes);
+    if (numbers_differ(table->ppn, job->ppn))
+        differs(&d, HIMPI_FP_PPN, what, len, &n, "%d processes a node, here %d", table->ppn,
+                job->ppn);
+    if (strings_differ(table->placement, job->placement))
+        differs(&d, HIMPI_FP_PLACEMENT, what, len, &n, "placement %s, here %s", table->placement,
+                job->placement);
     size_t dt = digest_length(table->topology), dj = digest_length(job->topology);
-    if (dt > 0 && dj > 0 && (dt != dj || memcmp(table->topology, job->topology, dt) != 0)) {
-        differ |= HIMPI_FP_TOPOLOGY;
-        himpi_append(what, len, &n, "%stopology '%s', here '%s'",
-                     n > 0 ? "; " : "", table->topology, job->topology);
-    }
-    return differ;
+    if (dt > 0 && dj > 0 && (dt != dj || memcmp(table->topology, job->topology, dt) != 0))
+        differs(&d, HIMPI_FP_TOPOLOGY, what, len, &n, "topology '%s', here '%s'",
+                table->topology, job->topology);
+    return d;
 }
