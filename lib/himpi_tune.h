@@ -317,10 +317,10 @@ void HiMPI_Tune_memory_free(HiMPI_Tune_memory *memory);
 
 /* The verdict on a plan compared with the MPI library's flat call (c: the
  * plan as A, the call as B, MPIB_measure_pair): FASTER when the ratio's
- * whole interval lies below 1 (faster at the comparison's confidence) and
- * the ratio itself is at most 1 - min_effect (worth the risk of a plan:
- * a table outlives the moment it was measured in); SMALL when the interval
- * lies below 1 but the ratio does not clear the margin; SLOWER when the
+ * whole interval lies at or below 1 - min_effect (faster, at the
+ * comparison's confidence, by at least the margin that makes a plan worth
+ * its risk: a table outlives the moment it was measured in); SMALL when
+ * the interval lies below 1 but not below the margin; SLOWER when the
  * interval lies above 1; NS otherwise, and when there is no interval (too
  * few pairs).  Pure. */
 HiMPI_Verdict HiMPI_Decide(const MPIB_comparison *c, double min_effect);

@@ -58,6 +58,21 @@ START_TEST(small_win_is_not_worth_it)
 }
 END_TEST
 
+START_TEST(margin_must_be_shown)
+{
+    /* The median clears the 3 % margin, but the interval reaches past it:
+     * the gain may be smaller.  The interval itself below the margin is a
+     * gain shown. */
+    MPIB_comparison c = {.pairs = 30, .ratio = 0.609, .lo = 0.018, .hi = 0.987};
+    ck_assert_int_eq(HiMPI_Decide(&c, 0.03), HIMPI_VERDICT_SMALL);
+    c.hi = 0.97;
+    ck_assert_int_eq(HiMPI_Decide(&c, 0.03), HIMPI_VERDICT_FASTER);
+    c.hi = 0.9700001;
+    ck_assert_int_eq(HiMPI_Decide(&c, 0.03), HIMPI_VERDICT_SMALL);
+    ck_assert_int_eq(HiMPI_Decide(&c, 0.0), HIMPI_VERDICT_FASTER);
+}
+END_TEST
+
 START_TEST(overlap_is_refused)
 {
     /* 5 % apart under 50 % noise. */
@@ -103,6 +118,7 @@ Suite *unit_suite(void)
     TCase *t = tcase_create("decide");
     tcase_add_test(t, clear_win_is_taken);
     tcase_add_test(t, small_win_is_not_worth_it);
+    tcase_add_test(t, margin_must_be_shown);
     tcase_add_test(t, overlap_is_refused);
     tcase_add_test(t, loss_is_a_loss);
     tcase_add_test(t, drift_is_cancelled_by_interleaving);
