@@ -34,10 +34,10 @@
  * HIMPI_TEST_SAMPLE=1 (scale mode) samples the matrix for the SimGrid
  * cases on 64 to 256 simulated ranks (tests/smpi), where the whole of it
  * takes over three minutes for the broadcast alone at 64, for the cases
- * on 12 and 16 ranks (tests/mpi-run), and for scripts/test's MPICH and
+ * on 7, 12 and 16 ranks (tests/mpi-run), and for scripts/test's MPICH and
  * sanitizer jobs, which check HiMPI against another MPI library and for
- * memory errors while the Open MPI job runs the whole matrix up to 9
- * ranks (sampled, MPICH's check-small took 200 s instead of 311 s): the
+ * memory errors while the Open MPI job runs the whole matrix at 1 to 5, 8
+ * and 9 ranks (sampled, MPICH's check-small took 200 s instead of 311 s): the
  * algorithm pairs (a, a),
  * (a, native) and (native, a) for every algorithm a; group counts 1, 2,
  * floor(sqrt(p)), p/2 + 1 and p; roots 0 and p - 1; the variants on those

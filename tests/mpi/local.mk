@@ -79,7 +79,7 @@ coll_sources = %D%/colltest.h %D%/colltest.c $(mpi_sources)
 # The cases.  Those up to 4 ranks form the small set (the sanitizer job's;
 # MPICH's runs part of it, tests/local.mk), those up to 8 the medium set.
 # Every program runs at 1 and 4 ranks; the collectives at 1, 2, 3, 4, 5, 7,
-# 8, 9, 12 and 16 ranks (their matrix sampled at 12 and 16,
+# 8, 9, 12 and 16 ranks (their matrix sampled at 7, 12 and 16,
 # tests/mpi-run.in), their persistent forms at 4 and (in the large set) 7.  $(PROGRAMS:=-NP.mpi)
 # names the cases of PROGRAMS at NP ranks: a suffix substitution, which
 # automake reads as make does (it makes a test of every word of TESTS, so
