@@ -84,6 +84,21 @@ static void update(summa_matrices *m, const double *a, const double *bp, int b, 
     t->comp += MPI_Wtime() - start;
 }
 
+/* A step of SUMMA, b wide: the panel of A at a goes from a_root along
+ * the row communicator, that of B at bp from b_root along the column
+ * communicator, and their product is added to C.  HSUMMA's inner steps
+ * are the same, inside a group. */
+static int step(const summa_source *src, double *a, int a_root, MPI_Comm rows, double *bp,
+                int b_root, MPI_Comm cols, int b, summa_matrices *m, summa_times *t)
+{
+    int rc = bcast(src, a, m->rows * b, a_root, rows, t);
+    if (rc == MPI_SUCCESS)
+        rc = bcast(src, bp, b * m->cols, b_root, cols, t);
+    if (rc == MPI_SUCCESS)
+        update(m, a, bp, b, t);
+    return rc;
+}
+
 static void start(summa_matrices *m, summa_times *t)
 {
     memset(m->C, 0, (size_t)m->rows * m->cols * sizeof(double));
@@ -102,11 +117,7 @@ int summa_run(const summa_grid *g, const summa_sources *src, int b, summa_matric
         int a_root = k / m->cols, b_root = k / m->rows;
         double *a = g->col == a_root ? m->A + (size_t)(k % m->cols) * m->rows : m->a_inner;
         double *bp = g->row == b_root ? m->B + (size_t)(k % m->rows) * m->cols : m->b_inner;
-        rc = bcast(&src->summa, a, m->rows * b, a_root, g->row_comm, t);
-        if (rc == MPI_SUCCESS)
-            rc = bcast(&src->summa, bp, b * m->cols, b_root, g->col_comm, t);
-        if (rc == MPI_SUCCESS)
-            update(m, a, bp, b, t);
+        rc = step(&src->summa, a, a_root, g->row_comm, bp, b_root, g->col_comm, b, m, t);
     }
     t->total = MPI_Wtime() - t->total;
     return rc;
@@ -137,11 +148,7 @@ int hsumma_run(const summa_grid *g, const summa_groups *h, const summa_sources *
         for (int kk = 0; kk < M && rc == MPI_SUCCESS; kk += b) {
             double *a = h->j == j0 ? a_outer + (size_t)kk * m->rows : m->a_inner;
             double *bp = h->i == i0 ? b_outer + (size_t)kk * m->cols : m->b_inner;
-            rc = bcast(&src->inner, a, m->rows * b, j0, h->inner_row, t);
-            if (rc == MPI_SUCCESS)
-                rc = bcast(&src->inner, bp, b * m->cols, i0, h->inner_col, t);
-            if (rc == MPI_SUCCESS)
-                update(m, a, bp, b, t);
+            rc = step(&src->inner, a, j0, h->inner_row, bp, i0, h->inner_col, b, m, t);
         }
     }
     t->total = MPI_Wtime() - t->total;
