@@ -91,6 +91,8 @@ static void print_row(const summa_options *o, const char *name, int I, int J, co
             r->t.total > 0 ? flops / r->t.total * 1e-9 : 0.0,
             r->t.total > 0 ? summa->t.total / r->t.total : 1.0,
             r->t.comm > 0 ? summa->t.comm / r->t.comm : 1.0, c.latency + c.bandwidth, check);
+    if (cli_rank() == 0) /* a row as soon as it is measured, in a pipe too */
+        fflush(stdout);
 }
 
 static int run(const summa_options *o, int p, int layouts[][2], int count)

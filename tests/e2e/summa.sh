@@ -12,14 +12,17 @@
 # tree.
 b=${abs_top_builddir:?abs_top_builddir must name the build tree}
 . "$(dirname "$0")/../tap.sh"
-echo 1..12
+echo 1..13
 
 # check NP LAYOUTS DESCRIPTION ARGUMENT...: a run in check mode on NP ranks
-# whose rows (SUMMA, then HSUMMA at each of LAYOUTS groups) are all right.
+# (with the variables of env_vars) whose rows (SUMMA, then HSUMMA at each
+# of LAYOUTS groups) are all right.
+env_vars=
 check() {
   np=$1 layouts=$2 what=$3
   shift 3
-  "$b/launch" "$np" "$b/tools/himpi-summa" --check --groups=all --reps=1 "$@" \
+  # shellcheck disable=SC2086 # env_vars is a list of assignments, or none
+  env $env_vars "$b/launch" "$np" "$b/tools/himpi-summa" --check --groups=all --reps=1 "$@" \
     >"$tmp/out" 2>"$tmp/err"
   rc=$?
   rows=$(grep -c '^  summa \|^  hsumma ' "$tmp/out")
@@ -41,8 +44,12 @@ check 4 "1x1 1x2 2x1 2x2" "n=48 b=4 M=8, the plan 2:binomial:linear" \
 check 6 "1x1 1x3 2x1 2x3" "2x3 grid, n=96 b=8 M=16, pipeline between groups, \
 scatter-ring-allgather inside, MPI_Bcast for SUMMA" -n 96 -b 8 -M 16 --summa-bcast=mpi \
   --outer-bcast=pipeline --inner-bcast=scatter-ring-allgather
-HIMPI_GROUPS=2 check 8 "1x1 1x2 1x4 2x1 2x2 2x4" \
+env_vars="HIMPI_GROUPS=2 HIMPI_DEBUG=1"
+check 8 "1x1 1x2 1x4 2x1 2x2 2x4" \
   "2x4 grid, n=96 b=4 M=12, HiMPI_Bcast with HIMPI_GROUPS=2" -n 96 -b 4 -M 12 --bcast=table
+env_vars=
+grep -q 'himpi: bcast p=4 .*g=2 .*forced by HIMPI_GROUPS' "$tmp/err"
+result $? "HiMPI_Bcast ran the plans HIMPI_GROUPS forces (its HIMPI_DEBUG lines)"
 check 8 "1x1 1x2 1x4 1x8" "1x8 grid, n=64 b=M=8, binomial" --grid=1x8 -n 64 -b 8 \
   --bcast=binomial
 check 9 "1x1 1x3 3x1 3x3" "3x3 grid, n=96 b=M=16, the plan 2:linear:native" -n 96 -b 16 \
