@@ -112,7 +112,8 @@ static int run(const summa_options *o, int p, int layouts[][2], int count)
     summa_source_name(&o->src.inner, inner, sizeof inner);
     cli_say(stdout,
             "# himpi-summa %s: n=%d b=%d M=%d on %d processes as a %dx%d grid, %d timed "
-            "run%s each\n# %s; dgemm: %s\n# broadcasts: SUMMA %s, HSUMMA between groups %s, inside %s\n"
+            "run%s each\n# %s; dgemm: %s\n"
+            "# broadcasts: SUMMA %s, HSUMMA between groups %s, inside %s\n"
             "# model: %s, alpha %g us, beta %g ns/B\n"
             "# %-7s %7s %5s %12s %12s %12s %9s %8s %8s %12s  %s\n",
             PACKAGE_VERSION, o->n, o->b, o->M, p, o->s, o->t, o->reps, o->reps == 1 ? "" : "s",

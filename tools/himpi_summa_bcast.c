@@ -42,8 +42,8 @@ int summa_source_parse(const char *text, summa_source *src)
     out[colon2 - colon - 1] = '\0';
     strcpy(in, colon2 + 1);
     src->plan.nlevels = 1;
-    return cli_int(groups, 1, &src->plan.level[0].groups) && bcast_alg(out, &src->plan.level[0].alg) &&
-           bcast_alg(in, &src->plan.alg_in);
+    return cli_int(groups, 1, &src->plan.level[0].groups) &&
+           bcast_alg(out, &src->plan.level[0].alg) && bcast_alg(in, &src->plan.alg_in);
 }
 
 void summa_source_name(const summa_source *src, char *buf, size_t len)

@@ -105,7 +105,8 @@ static int source(const char *option, const char *arg, summa_source *src, int *s
 {
     if (!summa_source_parse(arg, src))
         return cli_bad(option, arg,
-                       "mpi, table, a bcast algorithm of HiMPI, or G:OUT:IN, e.g. 4:pipeline:binomial");
+                       "mpi, table, a bcast algorithm of HiMPI, or G:OUT:IN, "
+                       "e.g. 4:pipeline:binomial");
     *set = 1;
     return 0;
 }
@@ -169,9 +170,15 @@ int summa_options_parse(int argc, char **argv, summa_options *o)
             break;
         case OPT_CHECK: o->check = 1; break;
         case OPT_BCAST: rc = source("--bcast", optarg, &all, &all_set); break;
-        case OPT_SUMMA_BCAST: rc = source("--summa-bcast", optarg, &o->src.summa, &summa_set); break;
-        case OPT_OUTER_BCAST: rc = source("--outer-bcast", optarg, &o->src.outer, &outer_set); break;
-        case OPT_INNER_BCAST: rc = source("--inner-bcast", optarg, &o->src.inner, &inner_set); break;
+        case OPT_SUMMA_BCAST:
+            rc = source("--summa-bcast", optarg, &o->src.summa, &summa_set);
+            break;
+        case OPT_OUTER_BCAST:
+            rc = source("--outer-bcast", optarg, &o->src.outer, &outer_set);
+            break;
+        case OPT_INNER_BCAST:
+            rc = source("--inner-bcast", optarg, &o->src.inner, &inner_set);
+            break;
         case OPT_ALPHA:
             if (!cli_seconds(optarg, 1e-6, &o->model.alpha))
                 rc = cli_bad("--alpha", optarg, "microseconds, >= 0");
@@ -198,7 +205,9 @@ int summa_options_parse(int argc, char **argv, summa_options *o)
                 rc = cli_bad("--procs", optarg, "an integer >= 1");
             break;
         case 'h': summa_usage(); return -1;
-        case 'V': cli_say(stdout, "himpi-summa (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION); return -1;
+        case 'V':
+            cli_say(stdout, "himpi-summa (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+            return -1;
         default: /* getopt has said what is wrong */
             cli_say(stderr, "Try 'himpi-summa --help' for more information.\n");
             rc = 2;

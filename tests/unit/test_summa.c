@@ -41,7 +41,8 @@ START_TEST(model_scatter_allgather)
     ck_assert_close(c.latency, inner_l + outer_l);
     ck_assert_close(c.bandwidth, inner_b + outer_b);
     /* SUMMA (sec. 4.2.1.1) is G = 1 and G = p. */
-    double summa = (log2(p) + 2 * (sqrt(p) - 1)) * a * n / b + 4 * (1 - 1 / sqrt(p)) * be * n * n / sqrt(p);
+    double summa = (log2(p) + 2 * (sqrt(p) - 1)) * a * n / b +
+                   4 * (1 - 1 / sqrt(p)) * be * n * n / sqrt(p);
     m.M = 32;
     ck_assert_close(total(&m, 1, 1), summa);
     ck_assert_close(total(&m, 8, 8), summa);
@@ -176,14 +177,18 @@ END_TEST
 START_TEST(options_invalid)
 {
     int count;
-    ck_assert_int_eq(try(6, &count, "-n100", NULL, NULL, NULL), 2);      /* not a multiple of 2, 3 */
-    ck_assert_int_eq(try(6, &count, "-n96", "-b7", NULL, NULL), 2);      /* 7 does not divide 48, 32 */
-    ck_assert_int_eq(try(6, &count, "-n96", "-b8", "-M12", NULL), 2);    /* M not a multiple of b */
-    ck_assert_int_eq(try(6, &count, "-n96", "-b8", "-M48", NULL), 2);    /* 48 does not divide 32 */
-    ck_assert_int_eq(try(6, &count, "-n96", "-b8", "-G4", NULL), 2);     /* 4 groups: no I x J */
-    ck_assert_int_eq(try(6, &count, "-n96", "-b8", "-G3x1", NULL), 2);   /* 3 does not divide 2 */
-    ck_assert_int_eq(try(6, &count, "-n96", "-b8", "--grid=2x2", NULL), 2); /* 4 processes */
-    ck_assert_int_eq(try(6, &count, "--bcast=ring", NULL, NULL, NULL), 2);  /* not a bcast */
+    /* n not a multiple of 2 and 3; b = 7 and M = 48 not dividing the
+     * 48 x 32 blocks; M not a multiple of b; 4 groups (no I x J) and 3 x 1
+     * (3 does not divide 2) on a 2 x 3 grid; a grid of 4 processes. */
+    ck_assert_int_eq(try(6, &count, "-n100", NULL, NULL, NULL), 2);
+    ck_assert_int_eq(try(6, &count, "-n96", "-b7", NULL, NULL), 2);
+    ck_assert_int_eq(try(6, &count, "-n96", "-b8", "-M48", NULL), 2);
+    ck_assert_int_eq(try(6, &count, "-n96", "-b8", "-M12", NULL), 2);
+    ck_assert_int_eq(try(6, &count, "-n96", "-b8", "-G4", NULL), 2);
+    ck_assert_int_eq(try(6, &count, "-n96", "-b8", "-G3x1", NULL), 2);
+    ck_assert_int_eq(try(6, &count, "-n96", "-b8", "--grid=2x2", NULL), 2);
+    /* An algorithm bcast lacks, malformed plans, lists and numbers. */
+    ck_assert_int_eq(try(6, &count, "--bcast=ring", NULL, NULL, NULL), 2);
     ck_assert_int_eq(try(6, &count, "--bcast=0:linear:linear", NULL, NULL, NULL), 2);
     ck_assert_int_eq(try(6, &count, "--bcast=2:linear", NULL, NULL, NULL), 2);
     ck_assert_int_eq(try(6, &count, "-Gbogus", NULL, NULL, NULL), 2);
