@@ -148,6 +148,7 @@ AC_DEFUN([HIMPI_SUMMARY], [
   AS_ECHO(["  MPI_COMM_TYPE_HW_GUIDED  $ac_cv_have_decl_MPI_COMM_TYPE_HW_GUIDED"])
   AS_ECHO(["  OMPI_COMM_TYPE_*    $ac_cv_have_decl_OMPI_COMM_TYPE_NUMA"])
   AS_ECHO(["  GSL, hwloc          `$PKG_CONFIG --modversion gsl`, `$PKG_CONFIG --modversion hwloc`"])
+  AS_ECHO(["  CBLAS (himpi-summa) $himpi_cblas"])
   AS_ECHO(["  libraries           shared: $enable_shared, static: $enable_static"])
   AS_ECHO(["  -Werror             $enable_werror"])
   AS_ECHO(["  sanitizers          $enable_sanitizers"])

@@ -2,6 +2,7 @@
 #include <config.h>
 
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +70,15 @@ int cli_double(const char *text, double *out)
     char *end;
     *out = strtod(text, &end);
     return end != text && *end == '\0';
+}
+
+int cli_seconds(const char *text, double unit, double *out)
+{
+    double v;
+    if (!cli_double(text, &v) || !(v >= 0) || isinf(v))
+        return 0;
+    *out = v * unit;
+    return 1;
 }
 
 int cli_measure_option(int c, const char *arg, cli_measure *m)

@@ -80,6 +80,10 @@ int cli_int(const char *text, int min, int *out);
 /* Parses a floating-point number. */
 int cli_double(const char *text, double *out);
 
+/* Parses a finite number >= 0 of units (1e-6 for microseconds, 1e-9 for
+ * nanoseconds) into seconds: the Hockney model's --alpha and --beta. */
+int cli_seconds(const char *text, double unit, double *out);
+
 /* Handles c if it is one of CLI_MEASURE_LONGOPTS (or of
  * CLI_PRECISION_LONGOPTS), or getopt's report of an
  * unknown option: 1 handled, 0 not one of them, -1 to stop successfully

@@ -53,16 +53,6 @@ static void usage(void)
            "  -V, --version         show the version and exit\n");
 }
 
-/* A non-negative number of microseconds or nanoseconds, in seconds. */
-static int seconds(const char *text, double unit, double *out)
-{
-    double v;
-    if (!cli_double(text, &v) || !(v >= 0) || isinf(v))
-        return 0;
-    *out = v * unit;
-    return 1;
-}
-
 /* 0 to go on, -1 to stop successfully, otherwise the exit status. */
 static int parse(int argc, char **argv, options *o)
 {
@@ -96,15 +86,15 @@ static int parse(int argc, char **argv, options *o)
                 return cli_bad("--sizes", optarg, "a list of at most 64 byte counts, e.g. 16K");
             break;
         case OPT_ALPHA:
-            if (!seconds(optarg, 1e-6, &o->net.alpha))
+            if (!cli_seconds(optarg, 1e-6, &o->net.alpha))
                 return cli_bad("--alpha", optarg, "microseconds, >= 0");
             break;
         case OPT_BETA:
-            if (!seconds(optarg, 1e-9, &o->net.beta))
+            if (!cli_seconds(optarg, 1e-9, &o->net.beta))
                 return cli_bad("--beta", optarg, "nanoseconds per byte, >= 0");
             break;
         case OPT_GAMMA:
-            if (!seconds(optarg, 1e-9, &o->net.gamma))
+            if (!cli_seconds(optarg, 1e-9, &o->net.gamma))
                 return cli_bad("--gamma", optarg, "nanoseconds per byte, >= 0");
             break;
         case OPT_SEGMENT:

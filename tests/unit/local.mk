@@ -12,6 +12,7 @@ UNIT_TESTS = \
 	%D%/test_search \
 	%D%/test_search_traces \
 	%D%/test_stats \
+	%D%/test_summa \
 	%D%/test_table \
 	%D%/test_table_file \
 	%D%/test_topo
@@ -86,3 +87,10 @@ unit_himpi_ldadd = $(test_himpi_ldadd) $(CHECK_LIBS)
 %C%_test_topo_CFLAGS = $(unit_cflags) $(HWLOC_CFLAGS)
 %C%_test_topo_LDADD = $(unit_himpi_ldadd) $(HWLOC_LIBS)
 %C%_test_topo_LDFLAGS = $(test_ldflags)
+
+# himpi-summa's model and options: the tool's sources that need no BLAS.
+%C%_test_summa_SOURCES = %D%/test_summa.c $(summa_pure_sources) $(unit_sources)
+%C%_test_summa_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools
+%C%_test_summa_CFLAGS = $(unit_cflags)
+%C%_test_summa_LDADD = $(unit_himpi_ldadd) -lm
+%C%_test_summa_LDFLAGS = $(test_ldflags)
