@@ -86,9 +86,13 @@ static void print_row(const summa_options *o, const char *name, int I, int J, co
     if (o->check)
         snprintf(check, sizeof check, r->wrong == 0 ? "ok" : "WRONG %ld", r->wrong);
     double flops = 2.0 * o->n * o->n * (double)o->n;
-    cli_say(stdout, "  %-7s %3dx%-3d %5d %12.6f %12.6f %12.6f %9.3f %8.3f %8.3f %12.6f  %s\n",
-            name, I, J, I * J, r->t.total, r->t.comm, r->t.comp,
-            r->t.total > 0 ? flops / r->t.total * 1e-9 : 0.0,
+    char comp[16] = "-", rate[16] = "-";
+    if (o->compute) {
+        snprintf(comp, sizeof comp, "%.6f", r->t.comp);
+        snprintf(rate, sizeof rate, "%.3f", r->t.total > 0 ? flops / r->t.total * 1e-9 : 0.0);
+    }
+    cli_say(stdout, "  %-7s %3dx%-3d %5d %12.6f %12.6f %12s %9s %8.3f %8.3f %12.6f  %s\n",
+            name, I, J, I * J, r->t.total, r->t.comm, comp, rate,
             r->t.total > 0 ? summa->t.total / r->t.total : 1.0,
             r->t.comm > 0 ? summa->t.comm / r->t.comm : 1.0, c.latency + c.bandwidth, check);
     if (cli_rank() == 0) /* a row as soon as it is measured, in a pipe too */
@@ -105,7 +109,8 @@ static int run(const summa_options *o, int p, int layouts[][2], int count)
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
     summa_fill(&m, g.row, g.col);
-    const char *blas = summa_blas_init();
+    m.compute = o->compute;
+    const char *blas = o->compute ? summa_blas_init() : "none, the products skipped (--no-compute)";
     char summa_src[64], outer[64], inner[64];
     summa_source_name(&o->src.summa, summa_src, sizeof summa_src);
     summa_source_name(&o->src.outer, outer, sizeof outer);

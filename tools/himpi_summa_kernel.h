@@ -15,14 +15,15 @@ typedef struct summa_matrices {
     double *A, *B, *C;
     double *a_panel, *b_panel; /* room for an outer block of A and of B */
     double *a_inner, *b_inner; /* room for an inner block */
+    int compute; /* 0: the products are skipped (a simulation of the communication alone) */
 } summa_matrices;
 
 /* The name of the CBLAS the products use; OpenBLAS is set to one thread,
  * since each process runs on a core of its own. */
 const char *summa_blas_init(void);
 
-/* Allocates the blocks and the panels for blocks up to M wide; 0, or -1
- * if memory ran out. */
+/* Allocates the blocks and the panels for blocks up to M wide, the
+ * products to be computed; 0, or -1 if memory ran out. */
 int summa_matrices_alloc(summa_matrices *m, int n, int s, int t, int M);
 void summa_matrices_free(summa_matrices *m);
 

@@ -14,6 +14,7 @@
 enum {
     OPT_GRID = 1000,
     OPT_CHECK,
+    OPT_NO_COMPUTE,
     OPT_BCAST,
     OPT_SUMMA_BCAST,
     OPT_OUTER_BCAST,
@@ -47,6 +48,8 @@ void summa_usage(void)
             "  -r, --reps=N          timed runs of each (default 3), after one untimed\n"
             "      --check           compare each product with a reference (exit status 1\n"
             "                        if one differs)\n"
+            "      --no-compute      skip the local products: the communication alone, as\n"
+            "                        a simulation of it needs (comp and GFLOP/s print -)\n"
             "      --bcast=SRC       every pivot broadcast's source: mpi (MPI_Bcast, the\n"
             "                        default), table (HiMPI_Bcast: the plan of the tuned\n"
             "                        table, HIMPI_CONF_FILE), an algorithm (HiMPI's, flat:\n"
@@ -121,6 +124,7 @@ int summa_options_parse(int argc, char **argv, summa_options *o)
         {"groups", required_argument, NULL, 'G'},
         {"reps", required_argument, NULL, 'r'},
         {"check", no_argument, NULL, OPT_CHECK},
+        {"no-compute", no_argument, NULL, OPT_NO_COMPUTE},
         {"bcast", required_argument, NULL, OPT_BCAST},
         {"summa-bcast", required_argument, NULL, OPT_SUMMA_BCAST},
         {"outer-bcast", required_argument, NULL, OPT_OUTER_BCAST},
@@ -134,7 +138,7 @@ int summa_options_parse(int argc, char **argv, summa_options *o)
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}};
-    *o = (summa_options){.n = 1024, .b = 64, .reps = 3,
+    *o = (summa_options){.n = 1024, .b = 64, .reps = 3, .compute = 1,
                          .model = {.bcast = SUMMA_MODEL_SAG, .segments = 8, .alpha = 5e-6,
                                    .beta = 1e-9}};
     summa_source all = {SUMMA_SOURCE_MPI, {0}};
@@ -169,6 +173,7 @@ int summa_options_parse(int argc, char **argv, summa_options *o)
                 rc = cli_bad("--reps", optarg, "an integer >= 1");
             break;
         case OPT_CHECK: o->check = 1; break;
+        case OPT_NO_COMPUTE: o->compute = 0; break;
         case OPT_BCAST: rc = source("--bcast", optarg, &all, &all_set); break;
         case OPT_SUMMA_BCAST:
             rc = source("--summa-bcast", optarg, &o->src.summa, &summa_set);
@@ -217,6 +222,11 @@ int summa_options_parse(int argc, char **argv, summa_options *o)
         return rc;
     if (optind < argc) {
         cli_say(stderr, "himpi-summa: unexpected argument '%s'\n", argv[optind]);
+        return 2;
+    }
+    if (o->check && !o->compute) {
+        cli_say(stderr, "himpi-summa: --check compares the products, which --no-compute "
+                        "skips\n");
         return 2;
     }
     if (!summa_set)

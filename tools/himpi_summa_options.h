@@ -30,6 +30,7 @@ typedef struct summa_options {
     int nspecs;
     int reps;
     int check;
+    int compute;     /* 0: --no-compute, the products skipped */
     int model_only;  /* --model: print the model's prediction, run nothing */
     int procs;       /* --procs, for --model; 0: the processes running */
     summa_sources src;

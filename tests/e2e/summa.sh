@@ -12,7 +12,7 @@
 # tree.
 b=${abs_top_builddir:?abs_top_builddir must name the build tree}
 . "$(dirname "$0")/../tap.sh"
-echo 1..13
+echo 1..14
 
 # check NP LAYOUTS DESCRIPTION ARGUMENT...: a run in check mode on NP ranks
 # (with the variables of env_vars) whose rows (SUMMA, then HSUMMA at each
@@ -61,10 +61,11 @@ check 16 "1x1 1x2 1x4 2x1 2x2 2x4 4x1 4x2 4x4" "4x4 grid, n=96 b=4 M=8, MPI_Bcas
 # agree: each one message on rank 0, and exit status 2 (test_summa checks
 # every rejection; these are one of each kind, end to end): n not a
 # multiple of the grid, M not of b, groups that do not fit, a grid of
-# other processes, an algorithm bcast lacks, an unknown option.
+# other processes, an algorithm bcast lacks, the products to check
+# skipped, an unknown option.
 status=0
 for bad in "-n 50" "-n 48 -b 8 -M 12" "-n 48 -b 8 -G 3" "--grid=2x3" "--bcast=ring" \
-  "--bogus"; do
+  "--no-compute" "--bogus"; do
   # shellcheck disable=SC2086 # each case is a list of options
   "$b/launch" 4 "$b/tools/himpi-summa" --check $bad >"$tmp/bad.out" 2>"$tmp/bad.err"
   rc=$?
@@ -94,6 +95,15 @@ result $status "--model prints the 20 layouts of an 8x16 grid and marks the best
 status=$?
 result $status "timed runs print positive times and GFLOP/s"
 [ "$status" = 0 ] || sed 's/^/#   /' "$tmp/time.out"
+
+"$b/launch" 2 "$b/tools/himpi-summa" -n 64 -b 16 -G all --reps=1 --no-compute \
+  >"$tmp/nocomp.out" 2>&1 &&
+  grep -q '^# .*dgemm: none' "$tmp/nocomp.out" &&
+  awk '/^  h?summa / { rows++; if ($4 <= 0 || $5 <= 0 || $6 != "-" || $7 != "-") bad++ }
+       END { exit rows < 2 || bad > 0 }' "$tmp/nocomp.out"
+status=$?
+result $status "--no-compute times the broadcasts alone: comp and GFLOP/s are -"
+[ "$status" = 0 ] || sed 's/^/#   /' "$tmp/nocomp.out"
 
 "$b/launch" 1 "$b/tools/himpi-summa" --help >"$tmp/help.out" 2>&1 &&
   grep -q -- '--groups=LIST' "$tmp/help.out"

@@ -147,6 +147,10 @@ START_TEST(options_valid)
     ck_assert_int_eq(o.nspecs, 1);
     ck_assert_int_eq(o.specs[0].kind, SUMMA_SPEC_AUTO);
     ck_assert_int_eq(o.src.summa.kind, SUMMA_SOURCE_MPI);
+    ck_assert_int_eq(o.compute, 1);
+    char *skip[] = {"himpi-summa", "--no-compute", NULL};
+    ck_assert_int_eq(summa_options_parse(2, skip, &o), 0);
+    ck_assert_int_eq(o.compute, 0);
     int count;
     /* Every layout of a 2 x 3 grid, each once. */
     ck_assert_int_eq(try(6, &count, "-n96", "-b8", "--groups=all,2x3,1", NULL), 0);
@@ -197,6 +201,8 @@ START_TEST(options_invalid)
     ck_assert_int_eq(try(6, &count, "-n0", NULL, NULL, NULL), 2);
     ck_assert_int_eq(try(6, &count, "--alpha=-1", NULL, NULL, NULL), 2);
     ck_assert_int_eq(try(6, &count, "--model-bcast=ring", NULL, NULL, NULL), 2);
+    /* The products --check compares, skipped. */
+    ck_assert_int_eq(try(6, &count, "--check", "--no-compute", NULL, NULL), 2);
     ck_assert_int_eq(try(6, &count, "--bogus", NULL, NULL, NULL), 2);
     ck_assert_int_eq(try(6, &count, "extra", NULL, NULL, NULL), 2);
 }
