@@ -32,7 +32,7 @@ static void print_model(const summa_options *o, int p, int layouts[][2], int cou
     printf("# himpi-summa %s --model: n=%d b=%d M=%d, %d processes as %dx%d, %s broadcast, "
            "alpha %g us, beta %g ns/B\n",
            PACKAGE_VERSION, o->n, o->b, o->M, p, o->s, o->t,
-           m->bcast == SUMMA_MODEL_SAG ? "scatter-allgather" : "pipelined", m->alpha * 1e6,
+           summa_model_bcast_name(m->bcast), m->alpha * 1e6,
            m->beta * 1e9);
     printf("# %-7s %6s %14s %14s %14s %8s\n", "groups", "G", "latency(s)", "bandwidth(s)",
            "comm(s)", "speedup");
@@ -123,7 +123,7 @@ static int run(const summa_options *o, int p, int layouts[][2], int count)
             "# %-7s %7s %5s %12s %12s %12s %9s %8s %8s %12s  %s\n",
             PACKAGE_VERSION, o->n, o->b, o->M, p, o->s, o->t, o->reps, o->reps == 1 ? "" : "s",
             cli_mpi_library(), blas, summa_src, outer, inner,
-            o->model.bcast == SUMMA_MODEL_SAG ? "scatter-allgather" : "pipelined",
+            summa_model_bcast_name(o->model.bcast),
             o->model.alpha * 1e6, o->model.beta * 1e9, "alg", "groups", "G", "total(s)",
             "comm(s)", "comp(s)", "GFLOP/s", "speedup", "comm-x", "model-comm", "check");
     result summa;

@@ -6,12 +6,23 @@
 
 #include "himpi_summa_model.h"
 
+const char *summa_model_bcast_name(summa_model_bcast bcast)
+{
+    switch (bcast) {
+    case SUMMA_MODEL_PIPELINE: return "pipelined";
+    case SUMMA_MODEL_BINOMIAL: return "binomial";
+    default: return "scatter-allgather";
+    }
+}
+
 double summa_model_latencies(const summa_model *m, int q)
 {
     if (q <= 1)
         return 0;
     if (m->bcast == SUMMA_MODEL_PIPELINE)
         return m->segments + q - 1;
+    if (m->bcast == SUMMA_MODEL_BINOMIAL)
+        return ceil(log2(q));
     return log2(q) + q - 1;
 }
 
@@ -21,6 +32,8 @@ double summa_model_lengths(const summa_model *m, int q)
         return 0;
     if (m->bcast == SUMMA_MODEL_PIPELINE)
         return (double)(m->segments + q - 1) / m->segments;
+    if (m->bcast == SUMMA_MODEL_BINOMIAL)
+        return ceil(log2(q));
     return 2.0 * (q - 1) / q;
 }
 

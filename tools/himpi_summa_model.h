@@ -5,12 +5,15 @@
 #ifndef HIMPI_SUMMA_MODEL_H
 #define HIMPI_SUMMA_MODEL_H
 
-/* The broadcast the model assumes at both levels (the thesis analyses
- * these two in closed form). */
+/* The broadcast the model assumes at both levels: the thesis analyses
+ * the first two in closed form; the binomial tree is what SMPI's MPICH
+ * selector runs on a communicator of one process a node, at every size
+ * (doc/hsumma.md). */
 typedef enum summa_model_bcast {
-    SUMMA_MODEL_SAG,     /* scatter-allgather: L(q) = log2 q + q - 1, W(q) = 2 (q - 1) / q */
-    SUMMA_MODEL_PIPELINE /* pipelined linear tree of X segments: L(q) = X + q - 1,
-                            W(q) = (X + q - 1) / X */
+    SUMMA_MODEL_SAG,      /* scatter-allgather: L(q) = log2 q + q - 1, W(q) = 2 (q - 1) / q */
+    SUMMA_MODEL_PIPELINE, /* pipelined linear tree of X segments: L(q) = X + q - 1,
+                             W(q) = (X + q - 1) / X */
+    SUMMA_MODEL_BINOMIAL  /* binomial tree: L(q) = W(q) = ceil(log2 q) */
 } summa_model_bcast;
 
 typedef struct summa_model {
@@ -27,6 +30,9 @@ typedef struct summa_cost {
     double latency;   /* what alpha costs: eq. 4.3 */
     double bandwidth; /* what beta costs: eq. 4.4 */
 } summa_cost;
+
+/* The broadcast's name: "scatter-allgather", "pipelined", "binomial". */
+const char *summa_model_bcast_name(summa_model_bcast bcast);
 
 /* The broadcast's number of latencies L(q) and of message lengths W(q)
  * among q processes, 0 for q = 1 (the thesis's eq. 4.1). */

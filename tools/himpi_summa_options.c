@@ -61,7 +61,7 @@ void summa_usage(void)
             "      --alpha=US        the model's latency in microseconds (default 5)\n"
             "      --beta=NS         the model's time per byte in nanoseconds (default 1)\n"
             "      --model-bcast=F   the model's broadcast: sag (scatter-allgather, the\n"
-            "                        default) or pipeline\n"
+            "                        default), pipeline or binomial\n"
             "      --segments=X      segments of the modelled pipeline (default 8)\n"
             "      --model           print the model's time of every IxJ, run nothing\n"
             "      --procs=P         the processes --model assumes (default: those running)\n"
@@ -197,8 +197,10 @@ int summa_options_parse(int argc, char **argv, summa_options *o)
                 o->model.bcast = SUMMA_MODEL_SAG;
             else if (strcmp(optarg, "pipeline") == 0)
                 o->model.bcast = SUMMA_MODEL_PIPELINE;
+            else if (strcmp(optarg, "binomial") == 0)
+                o->model.bcast = SUMMA_MODEL_BINOMIAL;
             else
-                rc = cli_bad("--model-bcast", optarg, "sag, pipeline");
+                rc = cli_bad("--model-bcast", optarg, "sag, pipeline, binomial");
             break;
         case OPT_SEGMENTS:
             if (!cli_int(optarg, 1, &o->model.segments))

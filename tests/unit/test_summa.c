@@ -77,6 +77,31 @@ START_TEST(model_pipeline)
 }
 END_TEST
 
+START_TEST(model_binomial)
+{
+    /* SUMMA on the thesis's 8 x 16 grid of 128: n/b steps, each a
+     * binomial broadcast of n/s x b doubles among 16 (4 rounds) and of
+     * b x n/t among 8 (3 rounds). */
+    double a = 1.5e-6, beta = 0.734e-9, n = 8192, b = 64;
+    summa_model m = {8192, 64, 64, 8, 16, SUMMA_MODEL_BINOMIAL, 8, a, beta};
+    double summa = n / b * (4 * (a + 8 * n / 8 * b * beta) + 3 * (a + 8 * b * n / 16 * beta));
+    ck_assert_close(total(&m, 1, 1), summa);
+    /* With M = b, the rounds of the two levels add up to SUMMA's wherever
+     * the groups divide rows and columns in powers of two, so no layout is
+     * faster and the best is SUMMA itself. */
+    for (int i = 1; i <= 8; i *= 2)
+        for (int j = 1; j <= 16; j *= 2)
+            ck_assert_close(total(&m, i, j), summa);
+    int I, J;
+    ck_assert_int_eq(summa_model_best(&m, &I, &J), 1);
+    /* Otherwise the levels can cost a round more: on a 1 x 15 grid, 3
+     * groups take 2 + 3 rounds where SUMMA takes 4. */
+    m = (summa_model){120, 8, 8, 1, 15, SUMMA_MODEL_BINOMIAL, 8, a, beta};
+    ck_assert(total(&m, 1, 3) > total(&m, 1, 1));
+    ck_assert_str_eq(summa_model_bcast_name(SUMMA_MODEL_BINOMIAL), "binomial");
+}
+END_TEST
+
 START_TEST(model_best_groups)
 {
     /* Eq. 4.10 and 4.11 (scatter-allgather, b = M): sqrt(p) groups are
@@ -161,6 +186,7 @@ START_TEST(options_valid)
     ck_assert_int_eq(try(16, &count, "-n96", "-b8", "-Gsqrt", NULL), 0);
     ck_assert(count == 1 && layouts[0][0] == 2 && layouts[0][1] == 2);
     ck_assert_int_eq(try(8, &count, "-n96", "-b4", "-M12", "--grid=1x8"), 0);
+    ck_assert_int_eq(try(6, &count, "-n96", "-b8", "--model-bcast=binomial", NULL), 0);
     /* The sources: an algorithm flat, a plan, each level its own. */
     char *plan[] = {"himpi-summa", "--bcast=4:pipeline:binomial", "--outer-bcast=table",
                     "--summa-bcast=binary", NULL};
@@ -214,6 +240,7 @@ Suite *unit_suite(void)
     TCase *tc = tcase_create("summa");
     tcase_add_test(tc, model_scatter_allgather);
     tcase_add_test(tc, model_pipeline);
+    tcase_add_test(tc, model_binomial);
     tcase_add_test(tc, model_best_groups);
     tcase_add_test(tc, shapes);
 #ifndef SMPI_H
