@@ -112,6 +112,14 @@ int HiMPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
 int HiMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                     int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+/* The inclusive and exclusive prefix reductions, as MPI_Scan and
+ * MPI_Exscan: rank i gets x0 op ... op xi (Exscan: x0 op ... op x(i-1);
+ * rank 0's receive buffer is undefined, as in MPI), in rank order whatever
+ * op. */
+int HiMPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+               MPI_Comm comm);
+int HiMPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                 MPI_Op op, MPI_Comm comm);
 
 /* ---------------------------------------------------------------------- */
 /* Explicit plans                                                           */
@@ -150,6 +158,8 @@ typedef enum HiMPI_Op {
     HIMPI_OP_SCATTER,
     HIMPI_OP_GATHER,
     HIMPI_OP_ALLGATHER,
+    HIMPI_OP_SCAN,
+    HIMPI_OP_EXSCAN,
     HIMPI_OP_COUNT /* the number of operations, not an operation */
 } HiMPI_Op;
 
@@ -163,7 +173,7 @@ int HiMPI_Alg_from_name(const char *name, HiMPI_Alg *alg);
 const char *HiMPI_Alg_name(HiMPI_Alg alg);
 
 /* Operation <-> name ("bcast", "reduce", "allreduce", "scatter", "gather",
- * "allgather"), in the same way. */
+ * "allgather", "scan", "exscan"), in the same way. */
 int HiMPI_Op_from_name(const char *name, HiMPI_Op *op);
 const char *HiMPI_Op_name(HiMPI_Op op);
 
@@ -187,8 +197,11 @@ int HiMPI_Alg_supported(HiMPI_Op op, HiMPI_Alg alg);
  * Allreduce and allgather run inside the groups, then among the ranks that
  * hold the same position in their groups; where groups are uneven, the
  * ranks in the extra position get the result from their group's first
- * rank.  Sub-communicators are created at a layout's first use and cached
- * on comm. */
+ * rank.  Scan and exscan run inside the groups, then alg_out runs an
+ * exclusive scan of the groups' totals among the leaders (each group's
+ * first rank), which broadcast it in their groups for every rank to put in
+ * front of its own result.  Sub-communicators are created at a layout's
+ * first use and cached on comm. */
 typedef struct HiMPI_Params {
     int groups;
     HiMPI_Alg alg_out;
@@ -217,6 +230,10 @@ int HiMPI_Gather_params(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
 int HiMPI_Allgather_params(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                            void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                            const HiMPI_Params *params);
+int HiMPI_Scan_params(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                      MPI_Op op, MPI_Comm comm, const HiMPI_Params *params);
+int HiMPI_Exscan_params(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                        MPI_Op op, MPI_Comm comm, const HiMPI_Params *params);
 
 /* ---------------------------------------------------------------------- */
 /* Multi-level and topology-aware plans                                     */
@@ -248,8 +265,8 @@ const char *HiMPI_Hwlevel_name(HiMPI_Hwlevel level);
  *                 together); see HiMPI_Comm_hsplit for where the topology
  *                 comes from.
  * alg runs among the groups: between their leaders (the root, or the
- * group's lowest rank) for rooted operations, among the ranks at the same
- * position for allreduce and allgather. */
+ * group's lowest rank) for rooted operations and the scans, among the
+ * ranks at the same position for allreduce and allgather. */
 typedef struct HiMPI_Level {
     int groups;
     HiMPI_Hwlevel hw;
@@ -264,9 +281,9 @@ typedef struct HiMPI_Level {
  * one level {g, -, alg_out} with that alg_in and segment size.
  * Groups need not be contiguous rank blocks: results keep MPI's rank order
  * (scatter, gather and allgather permute blocks with a permutation worked
- * out once per layout); a non-commutative reduction whose groups are not
- * contiguous runs alg_in flat on the whole communicator instead, since
- * only that keeps rank order. */
+ * out once per layout); a non-commutative reduction, or a scan or exscan
+ * with any op, whose groups are not contiguous runs alg_in flat on the
+ * whole communicator instead, since only that keeps rank order. */
 typedef struct HiMPI_Plan {
     int nlevels;
     HiMPI_Level level[HIMPI_MAX_LEVELS];
@@ -292,6 +309,10 @@ int HiMPI_Gather_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 int HiMPI_Allgather_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                          void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                          const HiMPI_Plan *plan);
+int HiMPI_Scan_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                    MPI_Op op, MPI_Comm comm, const HiMPI_Plan *plan);
+int HiMPI_Exscan_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                      MPI_Op op, MPI_Comm comm, const HiMPI_Plan *plan);
 
 /* ---------------------------------------------------------------------- */
 /* Persistent collectives (MPI-4 style)                                     */
@@ -335,6 +356,10 @@ int HiMPI_Gather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 int HiMPI_Allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                          void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                          MPI_Info info, HiMPI_Request *request);
+int HiMPI_Scan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                    MPI_Op op, MPI_Comm comm, MPI_Info info, HiMPI_Request *request);
+int HiMPI_Exscan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                      MPI_Op op, MPI_Comm comm, MPI_Info info, HiMPI_Request *request);
 
 /* The same with an explicit plan (see HiMPI_Plan). */
 int HiMPI_Bcast_init_plan(void *buffer, int count, MPI_Datatype datatype, int root,
@@ -358,6 +383,12 @@ int HiMPI_Allgather_init_plan(const void *sendbuf, int sendcount, MPI_Datatype s
                               void *recvbuf, int recvcount, MPI_Datatype recvtype,
                               MPI_Comm comm, const HiMPI_Plan *plan, MPI_Info info,
                               HiMPI_Request *request);
+int HiMPI_Scan_init_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                         MPI_Op op, MPI_Comm comm, const HiMPI_Plan *plan, MPI_Info info,
+                         HiMPI_Request *request);
+int HiMPI_Exscan_init_plan(const void *sendbuf, void *recvbuf, int count,
+                           MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                           const HiMPI_Plan *plan, MPI_Info info, HiMPI_Request *request);
 
 /* Starts an inactive request (MPI_ERR_REQUEST if it is null or active).
  * Every rank must start the persistent collectives of a communicator in
@@ -434,7 +465,8 @@ struct MPIB_coll_container;
 /* A libmpib container (mpib.h) that runs HiMPI's collective op with params,
  * so that MPIB_measure can time it.  Message sizes mean what they mean for
  * libmpib's native containers: M bytes for bcast; M / 8 doubles summed for
- * reduce and allreduce; M bytes per rank for scatter, gather and allgather.
+ * reduce, allreduce, scan and exscan; M bytes per rank for scatter, gather
+ * and allgather.
  * Its initialisation runs the collective once, untimed, so that the
  * layout's sub-communicators exist before the timed repetitions.
  * Free it with MPIB_coll_container_free.  NULL for an invalid op, NULL

@@ -8,12 +8,12 @@
 #include "mpib.h"
 
 typedef enum {
-    BCAST, REDUCE, ALLREDUCE, SCATTER, GATHER, ALLGATHER, ALLTOALL, BARRIER
+    BCAST, REDUCE, ALLREDUCE, SCATTER, GATHER, ALLGATHER, ALLTOALL, BARRIER, SCAN, EXSCAN
 } kind_t;
 
 const char *const MPIB_native_operations[] = {
     "bcast", "reduce", "allreduce", "scatter", "gather", "allgather", "alltoall", "barrier",
-    NULL};
+    "scan", "exscan", NULL};
 
 typedef struct {
     MPIB_coll_container base;
@@ -21,7 +21,7 @@ typedef struct {
     union {
         MPIB_Bcast_fn bcast;
         MPIB_Reduce_fn reduce;
-        MPIB_Allreduce_fn allreduce;
+        MPIB_Allreduce_fn allreduce; /* also scan and exscan */
         MPIB_Scatter_fn scatter; /* also gather */
         MPIB_Allgather_fn allgather; /* also alltoall */
         MPIB_Barrier_fn barrier;
@@ -37,7 +37,9 @@ static void buffer_sizes(kind_t kind, int M, int p, int is_root, size_t *send, s
     switch (kind) {
     case BCAST:     *recv = m; break;
     case REDUCE:
-    case ALLREDUCE: *send = *recv = m; break;
+    case ALLREDUCE:
+    case SCAN:
+    case EXSCAN:    *send = *recv = m; break;
     case SCATTER:   *send = is_root ? all : 0; *recv = m; break;
     case GATHER:    *send = m; *recv = is_root ? all : 0; break;
     case ALLGATHER: *send = m; *recv = all; break;
@@ -76,6 +78,8 @@ static int native_execute(void *self, MPI_Comm comm, int root, int M)
     case REDUCE:
         return c->fn.reduce(c->sendbuf, c->recvbuf, doubles, MPI_DOUBLE, MPI_SUM, root, comm);
     case ALLREDUCE:
+    case SCAN:
+    case EXSCAN:
         return c->fn.allreduce(c->sendbuf, c->recvbuf, doubles, MPI_DOUBLE, MPI_SUM, comm);
     case SCATTER:
     case GATHER:
@@ -129,6 +133,8 @@ CONSTRUCTOR(Gather, GATHER, scatter, MPIB_Gather_fn)
 CONSTRUCTOR(Allgather, ALLGATHER, allgather, MPIB_Allgather_fn)
 CONSTRUCTOR(Alltoall, ALLTOALL, allgather, MPIB_Alltoall_fn)
 CONSTRUCTOR(Barrier, BARRIER, barrier, MPIB_Barrier_fn)
+CONSTRUCTOR(Scan, SCAN, allreduce, MPIB_Scan_fn)
+CONSTRUCTOR(Exscan, EXSCAN, allreduce, MPIB_Exscan_fn)
 
 MPIB_coll_container *MPIB_native_container_alloc(const char *operation)
 {
@@ -144,6 +150,8 @@ MPIB_coll_container *MPIB_native_container_alloc(const char *operation)
         case ALLGATHER: return MPIB_Allgather_container_alloc(MPI_Allgather);
         case ALLTOALL:  return MPIB_Alltoall_container_alloc(MPI_Alltoall);
         case BARRIER:   return MPIB_Barrier_container_alloc(MPI_Barrier);
+        case SCAN:      return MPIB_Scan_container_alloc(MPI_Scan);
+        case EXSCAN:    return MPIB_Exscan_container_alloc(MPI_Exscan);
         }
     }
     return NULL;

@@ -187,11 +187,14 @@ typedef int (*MPIB_Allgather_fn)(const void *sendbuf, int sendcount, MPI_Datatyp
                                  MPI_Comm comm);
 typedef MPIB_Allgather_fn MPIB_Alltoall_fn;
 typedef int (*MPIB_Barrier_fn)(MPI_Comm comm);
+typedef MPIB_Allreduce_fn MPIB_Scan_fn;
+typedef MPIB_Allreduce_fn MPIB_Exscan_fn;
 
 /* Containers for one collective each; NULL if memory runs out.  What the
  * message size M means:
  *   Bcast:                M bytes (MPI_BYTE) from the root to every rank;
- *   Reduce, Allreduce:    M / sizeof(double) doubles summed (MPI_SUM), so M
+ *   Reduce, Allreduce, Scan, Exscan:
+ *                         M / sizeof(double) doubles summed (MPI_SUM), so M
  *                         is rounded down to a multiple of 8;
  *   Scatter, Gather:      M bytes per rank, p * M at the root;
  *   Allgather, Alltoall:  M bytes per rank and pair, p * M on every rank;
@@ -204,6 +207,8 @@ MPIB_coll_container *MPIB_Gather_container_alloc(MPIB_Gather_fn gather);
 MPIB_coll_container *MPIB_Allgather_container_alloc(MPIB_Allgather_fn allgather);
 MPIB_coll_container *MPIB_Alltoall_container_alloc(MPIB_Alltoall_fn alltoall);
 MPIB_coll_container *MPIB_Barrier_container_alloc(MPIB_Barrier_fn barrier);
+MPIB_coll_container *MPIB_Scan_container_alloc(MPIB_Scan_fn scan);
+MPIB_coll_container *MPIB_Exscan_container_alloc(MPIB_Exscan_fn exscan);
 
 /* A ping-pong: M bytes from the root to the next rank and back, the other
  * ranks idle; a sample is the round trip (halve it for the one-way time
@@ -213,7 +218,7 @@ MPIB_coll_container *MPIB_Pingpong_container_alloc(void);
 
 /* The names of the native collectives, in a fixed order, NULL-terminated:
  * "bcast", "reduce", "allreduce", "scatter", "gather", "allgather",
- * "alltoall", "barrier". */
+ * "alltoall", "barrier", "scan", "exscan". */
 extern const char *const MPIB_native_operations[];
 
 /* A container for the MPI library's own collective named by operation (one

@@ -38,6 +38,14 @@ static void call(HiMPI_Op op, int himpi, MPI_Comm comm, double *a, double *b)
         himpi ? HiMPI_Allgather_params(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, comm, &native)
               : MPI_Allgather(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, comm);
         break;
+    case HIMPI_OP_SCAN:
+        himpi ? HiMPI_Scan_params(a, b, 1, MPI_DOUBLE, MPI_SUM, comm, &native)
+              : MPI_Scan(a, b, 1, MPI_DOUBLE, MPI_SUM, comm);
+        break;
+    case HIMPI_OP_EXSCAN:
+        himpi ? HiMPI_Exscan_params(a, b, 1, MPI_DOUBLE, MPI_SUM, comm, &native)
+              : MPI_Exscan(a, b, 1, MPI_DOUBLE, MPI_SUM, comm);
+        break;
     case HIMPI_OP_COUNT:
         break;
     }
@@ -53,6 +61,8 @@ static void plain(HiMPI_Op op, MPI_Comm comm, double *a, double *b)
     case HIMPI_OP_SCATTER: HiMPI_Scatter(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, 0, comm); break;
     case HIMPI_OP_GATHER: HiMPI_Gather(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, 0, comm); break;
     case HIMPI_OP_ALLGATHER: HiMPI_Allgather(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, comm); break;
+    case HIMPI_OP_SCAN: HiMPI_Scan(a, b, 1, MPI_DOUBLE, MPI_SUM, comm); break;
+    case HIMPI_OP_EXSCAN: HiMPI_Exscan(a, b, 1, MPI_DOUBLE, MPI_SUM, comm); break;
     case HIMPI_OP_COUNT: break;
     }
 }

@@ -50,6 +50,22 @@ void cli_say(FILE *f, const char *fmt, ...)
     va_end(ap);
 }
 
+const char *cli_join(const char *prefix, const char *const *names, int n, int width)
+{
+    static char text[512];
+    size_t at = (size_t)snprintf(text, sizeof text, "%s", prefix), line = 0;
+    for (int i = 0; (n < 0 || i < n) && names[i] != NULL && at < sizeof text; i++) {
+        const char *gap = i == 0 ? "" : ", ";
+        /* The name, its comma or full stop, on this line or the next. */
+        if (width > 0 && i > 0 && at - line + strlen(names[i]) + 3 > (size_t)width) {
+            gap = ",\n";
+            line = at + 2;
+        }
+        at += (size_t)snprintf(text + at, sizeof text - at, "%s%s", gap, names[i]);
+    }
+    return text;
+}
+
 int cli_bad(const char *option, const char *value, const char *accepted)
 {
     cli_say(stderr, "%s: invalid %s '%s' (accepted: %s)\n", program, option, value, accepted);

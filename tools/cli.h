@@ -35,7 +35,8 @@ enum { CLI_MIN_REPS = 1000, CLI_MAX_REPS, CLI_CL, CLI_EPS, CLI_WAIT };
     "  -V, --version         show the version and exit\n"                            \
     "\n"                                                                            \
     "LIST is comma-separated; sizes take K, M and G suffixes.  Sizes are bytes per\n" \
-    "process: reduce and allreduce sum doubles (sizes round down to 8 bytes).\n"
+    "process: reduce, allreduce, scan and exscan sum doubles (sizes round down to\n" \
+    "8 bytes).\n"
 
 /* The precision options plus the timing method and the root. */
 #define CLI_MEASURE_LONGOPTS                                                        \
@@ -93,6 +94,12 @@ int cli_measure_option(int c, const char *arg, cli_measure *m);
 /* Checks what single options cannot (no operands left, the root a rank,
  * min_reps <= max_reps): 0, or 2 after reporting. */
 int cli_measure_check(int argc, char **argv, const cli_measure *m);
+
+/* prefix followed by names[0 .. n-1] (up to the first NULL if n < 0)
+ * separated by ", ", for help texts and messages; lines longer than width
+ * columns break before a name (width 0: never).  In a buffer that the next
+ * call overwrites. */
+const char *cli_join(const char *prefix, const char *const *names, int n, int width);
 
 /* Calls item on every comma-separated element of text; 0 if text is empty
  * or any item returns 0, 1 otherwise. */

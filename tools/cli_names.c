@@ -31,6 +31,14 @@ static int add_op(const char *name, void *ctx)
     return 1;
 }
 
+const char *cli_op_names(const char *prefix, int width)
+{
+    const char *names[HIMPI_OP_COUNT];
+    for (int op = 0; op < HIMPI_OP_COUNT; op++)
+        names[op] = HiMPI_Op_name((HiMPI_Op)op);
+    return cli_join(prefix, names, HIMPI_OP_COUNT, width);
+}
+
 int cli_alg_list(const char *text, int *algs, int *n)
 {
     name_list l = {algs, 0};

@@ -13,4 +13,7 @@ int cli_alg_list(const char *text, int *algs, int *n);
  * there are too many. */
 int cli_op_list(const char *text, int *ops, int *n);
 
+/* prefix followed by the names of HiMPI's operations, as cli_join. */
+const char *cli_op_names(const char *prefix, int width);
+
 #endif /* HIMPI_CLI_NAMES_H */

@@ -50,8 +50,7 @@ static void usage(void)
             "plain calls, which take their plans from the table, against MPI's and the\n"
             "best flat algorithm.\n"
             "\n"
-            "  -o, --ops=LIST        operations (default: bcast,reduce,allreduce,scatter,\n"
-            "                        gather,allgather)\n"
+            "  -o, --ops=LIST        operations, below (default: all of them)\n"
             "  -a, --algs=LIST       algorithms (default: all of each operation's)\n"
             "  -s, --sizes=LIST      message sizes (default: 8,1K,64K,1M)\n"
             "  -g, --groups=LIST     candidate numbers of groups (default: 2 to P-1)\n"
@@ -73,7 +72,9 @@ static void usage(void)
             "                        a block for each operation and variant timed, with\n"
             "                        the mean, smallest and largest of the ranks' mean\n"
             "                        times; no overhead table, no --bound\n"
-            CLI_TAIL_HELP);
+            CLI_TAIL_HELP
+            "%s.\n",
+            cli_op_names("Operations: ", 80));
 }
 
 /* 0 to go on, -1 to stop successfully (help, version), else the exit status. */
@@ -98,8 +99,7 @@ static int parse(int argc, char **argv, options *o)
         switch (c) {
         case 'o':
             if (!cli_op_list(optarg, o->ops, &o->nops))
-                return cli_bad("--ops", optarg,
-                               "a list of bcast, reduce, allreduce, scatter, gather, allgather");
+                return cli_bad("--ops", optarg, cli_op_names("a list of ", 0));
             break;
         case 'a':
             if (!cli_alg_list(optarg, o->algs, &o->nalgs))

@@ -34,8 +34,7 @@ static void usage(void)
            "every number of groups, the best number and the speedup over the flat\n"
            "algorithm; or fit the model's alpha and beta to a ping-pong.\n"
            "\n"
-           "  -o, --op=NAME         bcast (default), reduce, allreduce, scatter, gather,\n"
-           "                        allgather\n"
+           "  -o, --op=NAME         the operation, below (default: bcast)\n"
            "  -a, --algs=LIST       algorithms, each between and inside groups (default:\n"
            "                        every one of the operation's that has a formula)\n"
            "  -p, --procs=P         number of processes (default 128)\n"
@@ -50,7 +49,10 @@ static void usage(void)
            "      --fit=FILE        fit alpha and beta to the output of\n"
            "                        'mpib-measure --op pingpong' (- for standard input)\n"
            "  -h, --help            show this help and exit\n"
-           "  -V, --version         show the version and exit\n");
+           "  -V, --version         show the version and exit\n"
+           "\n"
+           "%s.\n",
+           cli_op_names("Operations: ", 80));
 }
 
 /* 0 to go on, -1 to stop successfully, otherwise the exit status. */
@@ -70,8 +72,7 @@ static int parse(int argc, char **argv, options *o)
         switch (c) {
         case 'o':
             if (HiMPI_Op_from_name(optarg, &o->op) != MPI_SUCCESS)
-                return cli_bad("--op", optarg,
-                               "bcast, reduce, allreduce, scatter, gather, allgather");
+                return cli_bad("--op", optarg, cli_op_names("", 0));
             break;
         case 'a':
             if (!cli_alg_list(optarg, o->algs, &o->nalgs))

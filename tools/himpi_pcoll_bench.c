@@ -38,8 +38,7 @@ static void usage(void)
             "and HiMPI_Wait) on the same plan, and the set-up that persistence takes out of\n"
             "the calls.\n"
             "\n"
-            "  -o, --ops=LIST        operations (default: bcast,reduce,allreduce,scatter,\n"
-            "                        gather,allgather)\n"
+            "  -o, --ops=LIST        operations, below (default: all of them)\n"
             "  -s, --sizes=LIST      message sizes (default: 8,64,512,4K)\n"
             "  -g, --groups=LIST     numbers of groups of the hierarchical plans (default:\n"
             "                        the integer square root of P, if it is from 2 to P-1)\n"
@@ -47,7 +46,9 @@ static void usage(void)
             "                        native)\n"
             "      --no-plain        leave out the plan the plain calls choose\n"
             CLI_MEASURE_HELP
-            CLI_TAIL_HELP);
+            CLI_TAIL_HELP
+            "%s.\n",
+            cli_op_names("Operations: ", 80));
 }
 
 /* 0 to go on, -1 to stop successfully (help, version), else the exit status. */
@@ -70,8 +71,7 @@ static int parse(int argc, char **argv, options *o)
         switch (c) {
         case 'o':
             if (!cli_op_list(optarg, o->ops, &o->nops))
-                return cli_bad("--ops", optarg,
-                               "a list of bcast, reduce, allreduce, scatter, gather, allgather");
+                return cli_bad("--ops", optarg, cli_op_names("a list of ", 0));
             break;
         case 's':
             if (!cli_int_list(optarg, 0, INT_MAX, MAX_SIZES, o->sizes, &o->nsizes))

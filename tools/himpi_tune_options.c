@@ -89,7 +89,7 @@ void tune_usage(void)
             "  -V, --version         show the version and exit\n"
             "\n"
             "LIST is comma-separated; sizes take K, M and G suffixes.  Sizes are bytes per\n"
-            "process: reduce and allreduce sum doubles.\n");
+            "process: reduce, allreduce, scan and exscan sum doubles.\n");
 }
 
 /* ------------------------------------------------------------ options */
@@ -146,8 +146,7 @@ static int explain_arguments(int argc, char **argv, options *o)
         return 2;
     }
     if (HiMPI_Op_from_name(argv[optind], &o->explain_op) != MPI_SUCCESS)
-        return cli_bad("--explain", argv[optind],
-                       "bcast, reduce, allreduce, scatter, gather, allgather");
+        return cli_bad("--explain", argv[optind], cli_op_names("", 0));
     if (!size_option(argv[optind + 1], "--explain", &o->explain_size))
         return 2;
     if (o->procs.n > 1) {
@@ -226,8 +225,7 @@ int tune_options_parse(int argc, char **argv, options *o)
         case OPT_MERGE: o->merge = 1; break;
         case OPT_OPS:
             if (!cli_list(optarg, add_op, &ops))
-                return cli_bad("--ops", optarg,
-                               "bcast, reduce, allreduce, scatter, gather, allgather");
+                return cli_bad("--ops", optarg, cli_op_names("a list of ", 0));
             break;
         case 'm':
             if (!size_option(optarg, "--min-msg", &o->settings.min_msg))

@@ -22,9 +22,8 @@ static void usage(void)
             "Usage: mpiexec -n P mpib-measure [OPTION]...\n"
             "Time a native MPI collective with libmpib, one line per message size.\n"
             "\n"
-            "  -o, --op=NAME         bcast (default), reduce, allreduce, scatter, gather,\n"
-            "                        allgather, alltoall, barrier, or pingpong (a round\n"
-            "                        trip between the root and the next rank)\n"
+            "  -o, --op=NAME         a collective, below (default: bcast), or pingpong (a\n"
+            "                        round trip between the root and the next rank)\n"
             "  -m, --min-msg=SIZE    smallest message size in bytes (default 1K)\n"
             "  -M, --max-msg=SIZE    largest message size (default 1M)\n"
             "  -S, --stride=N        each size is N times the previous one (default 2)\n"
@@ -34,7 +33,9 @@ static void usage(void)
             "  -V, --version         show the version and exit\n"
             "\n"
             "SIZE is a byte count with an optional K, M or G suffix (powers of 1024).\n"
-            "Times are in microseconds; ci is the half-width of the confidence interval.\n");
+            "Times are in microseconds; ci is the half-width of the confidence interval.\n"
+            "%s.\n",
+            cli_join("Collectives: ", MPIB_native_operations, -1, 80));
 }
 
 /* 0 to go on, -1 to stop successfully (help, version), else the exit status. */
@@ -118,10 +119,12 @@ int main(int argc, char **argv)
         container = MPIB_Pingpong_container_alloc();
     else if (status == 0)
         container = MPIB_native_container_alloc(o.operation);
-    if (status == 0 && container == NULL)
-        status = cli_bad("--op", o.operation,
-                         "bcast, reduce, allreduce, scatter, gather, allgather, alltoall, barrier, "
-                         "pingpong");
+    if (status == 0 && container == NULL) {
+        char accepted[512];
+        snprintf(accepted, sizeof accepted, "%s, pingpong",
+                 cli_join("", MPIB_native_operations, -1, 0));
+        status = cli_bad("--op", o.operation, accepted);
+    }
     if (status == 0) {
         MPIB_set_wait_policy(o.measure.wait);
         int count;

@@ -42,6 +42,12 @@ static int blocking(pcoll_container *c, MPI_Comm comm, int root)
     case HIMPI_OP_ALLGATHER:
         return c->planned ? HiMPI_Allgather_plan(s, n, MPI_BYTE, r, n, MPI_BYTE, comm, p)
                           : HiMPI_Allgather(s, n, MPI_BYTE, r, n, MPI_BYTE, comm);
+    case HIMPI_OP_SCAN:
+        return c->planned ? HiMPI_Scan_plan(s, r, n, MPI_DOUBLE, MPI_SUM, comm, p)
+                          : HiMPI_Scan(s, r, n, MPI_DOUBLE, MPI_SUM, comm);
+    case HIMPI_OP_EXSCAN:
+        return c->planned ? HiMPI_Exscan_plan(s, r, n, MPI_DOUBLE, MPI_SUM, comm, p)
+                          : HiMPI_Exscan(s, r, n, MPI_DOUBLE, MPI_SUM, comm);
     case HIMPI_OP_COUNT:
         break;
     }
@@ -78,6 +84,12 @@ static int init(pcoll_container *c, MPI_Comm comm, int root)
         return c->planned
                    ? HiMPI_Allgather_init_plan(s, n, MPI_BYTE, r, n, MPI_BYTE, comm, p, i, q)
                    : HiMPI_Allgather_init(s, n, MPI_BYTE, r, n, MPI_BYTE, comm, i, q);
+    case HIMPI_OP_SCAN:
+        return c->planned ? HiMPI_Scan_init_plan(s, r, n, MPI_DOUBLE, MPI_SUM, comm, p, i, q)
+                          : HiMPI_Scan_init(s, r, n, MPI_DOUBLE, MPI_SUM, comm, i, q);
+    case HIMPI_OP_EXSCAN:
+        return c->planned ? HiMPI_Exscan_init_plan(s, r, n, MPI_DOUBLE, MPI_SUM, comm, p, i, q)
+                          : HiMPI_Exscan_init(s, r, n, MPI_DOUBLE, MPI_SUM, comm, i, q);
     case HIMPI_OP_COUNT:
         break;
     }

@@ -20,6 +20,8 @@
 #undef MPI_Scatter
 #undef MPI_Gather
 #undef MPI_Allgather
+#undef MPI_Scan
+#undef MPI_Exscan
 
 /* Whether collectives go through HiMPI: after a successful HiMPI_Init,
  * unless HIMPI_DISABLE=1, at every thread level.  Set before the program's
@@ -184,4 +186,20 @@ int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
         return PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
     return outcome(comm, HiMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
                                          recvtype, comm));
+}
+
+int MPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+             MPI_Comm comm)
+{
+    if (!handles(comm, "MPI_Scan"))
+        return PMPI_Scan(sendbuf, recvbuf, count, datatype, op, comm);
+    return outcome(comm, HiMPI_Scan(sendbuf, recvbuf, count, datatype, op, comm));
+}
+
+int MPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+               MPI_Comm comm)
+{
+    if (!handles(comm, "MPI_Exscan"))
+        return PMPI_Exscan(sendbuf, recvbuf, count, datatype, op, comm);
+    return outcome(comm, HiMPI_Exscan(sendbuf, recvbuf, count, datatype, op, comm));
 }

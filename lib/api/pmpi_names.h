@@ -12,7 +12,9 @@
 #define MPIX_Allreduce_init PMPIX_Allreduce_init
 #define MPIX_Bcast_init PMPIX_Bcast_init
 #define MPIX_Gather_init PMPIX_Gather_init
+#define MPIX_Exscan_init PMPIX_Exscan_init
 #define MPIX_Reduce_init PMPIX_Reduce_init
+#define MPIX_Scan_init PMPIX_Scan_init
 #define MPIX_Scatter_init PMPIX_Scatter_init
 #define MPI_Abort PMPI_Abort
 #define MPI_Allgather PMPI_Allgather
@@ -38,6 +40,8 @@
 #define MPI_Comm_split PMPI_Comm_split
 #define MPI_Comm_split_type PMPI_Comm_split_type
 #define MPI_Comm_test_inter PMPI_Comm_test_inter
+#define MPI_Exscan PMPI_Exscan
+#define MPI_Exscan_init PMPI_Exscan_init
 #define MPI_Finalize PMPI_Finalize
 #define MPI_Gather PMPI_Gather
 #define MPI_Gather_init PMPI_Gather_init
@@ -50,6 +54,7 @@
 #define MPI_Iallreduce PMPI_Iallreduce
 #define MPI_Ibarrier PMPI_Ibarrier
 #define MPI_Ibcast PMPI_Ibcast
+#define MPI_Iexscan PMPI_Iexscan
 #define MPI_Igather PMPI_Igather
 #define MPI_Igatherv PMPI_Igatherv
 #define MPI_Info_get PMPI_Info_get
@@ -58,6 +63,7 @@
 #define MPI_Initialized PMPI_Initialized
 #define MPI_Irecv PMPI_Irecv
 #define MPI_Ireduce PMPI_Ireduce
+#define MPI_Iscan PMPI_Iscan
 #define MPI_Iscatter PMPI_Iscatter
 #define MPI_Iscatterv PMPI_Iscatterv
 #define MPI_Isend PMPI_Isend
@@ -70,6 +76,8 @@
 #define MPI_Reduce_init PMPI_Reduce_init
 #define MPI_Reduce_local PMPI_Reduce_local
 #define MPI_Request_free PMPI_Request_free
+#define MPI_Scan PMPI_Scan
+#define MPI_Scan_init PMPI_Scan_init
 #define MPI_Scatter PMPI_Scatter
 #define MPI_Scatter_init PMPI_Scatter_init
 #define MPI_Scatterv PMPI_Scatterv

@@ -42,12 +42,17 @@ typedef himpi_scatter_alg himpi_gather_alg;
 typedef int himpi_allgather_alg(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                 void *recvbuf, int recvcount, MPI_Datatype recvtype,
                                 MPI_Comm comm, const int *blocks, int segsize);
+/* The scans have allreduce's signature. */
+typedef himpi_allreduce_alg himpi_scan_alg;
+typedef himpi_allreduce_alg himpi_exscan_alg;
 typedef himpi_bcast_alg *himpi_bcast_fn;
 typedef himpi_reduce_alg *himpi_reduce_fn;
 typedef himpi_allreduce_alg *himpi_allreduce_fn;
 typedef himpi_scatter_alg *himpi_scatter_fn;
 typedef himpi_gather_alg *himpi_gather_fn;
 typedef himpi_allgather_alg *himpi_allgather_fn;
+typedef himpi_scan_alg *himpi_scan_fn;
+typedef himpi_exscan_alg *himpi_exscan_fn;
 
 /* A flat algorithm of any operation: the member named after the operation
  * (catalogue.h's lower-case op) is the one to call. */
@@ -58,6 +63,8 @@ typedef union himpi_algorithm {
     himpi_scatter_fn scatter;
     himpi_gather_fn gather;
     himpi_allgather_fn allgather;
+    himpi_scan_fn scan;
+    himpi_exscan_fn exscan;
 } himpi_algorithm;
 
 /* Algorithm alg of op (coll/dispatch.c, from the catalogue); every member

@@ -19,6 +19,8 @@ libhimpi_internal_la_SOURCES += \
 	%D%/bcast/split_binary.c \
 	%D%/coll.h \
 	%D%/dispatch.c \
+	%D%/exscan/linear.c \
+	%D%/exscan/recursive_doubling.c \
 	%D%/gather/binomial.c \
 	%D%/gather/linear.c \
 	%D%/gather/linear_sync.c \
@@ -34,5 +36,7 @@ libhimpi_internal_la_SOURCES += \
 	%D%/reduce/pipeline.c \
 	%D%/reduce/rabenseifner.c \
 	%D%/reduce_order.c \
+	%D%/scan/linear.c \
+	%D%/scan/recursive_doubling.c \
 	%D%/scatter/binomial.c \
 	%D%/scatter/linear.c

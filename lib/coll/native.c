@@ -23,6 +23,12 @@ static int finish(int rc, MPI_Request *request)
     return rc == MPI_SUCCESS ? MPIB_Wait(request, MPI_STATUS_IGNORE) : rc;
 }
 
+/* The library's collective on the arguments that follow: the blocking
+ * call, or when yielding the nonblocking one completed under the wait
+ * policy (r is the caller's request). */
+#define WAITED(blocking, nonblocking, ...)                                                     \
+    (yielding() ? finish(nonblocking(__VA_ARGS__, &r), &r) : blocking(__VA_ARGS__))
+
 /* The call as a persistent request of the current start, if there is one:
  * 1 if it ran (its result in *rc), 0 to run the blocking call. */
 static int persistent(HiMPI_Op op, const void *sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -69,11 +75,34 @@ int himpi_allreduce_native(const void *sendbuf, void *recvbuf, int count,
     return MPIB_Allreduce(sendbuf, recvbuf, count, datatype, op, comm);
 }
 
-/* The library's collective on the arguments that follow: the blocking
- * call, or when yielding the nonblocking one completed under the wait
- * policy (r is the caller's request). */
-#define WAITED(blocking, nonblocking, ...)                                                     \
-    (yielding() ? finish(nonblocking(__VA_ARGS__, &r), &r) : blocking(__VA_ARGS__))
+/* The library's scan (op HIMPI_OP_SCAN) or exscan. */
+static int scan_native(HiMPI_Op op, const void *sendbuf, void *recvbuf, int count,
+                       MPI_Datatype datatype, MPI_Op reduction, MPI_Comm comm)
+{
+    MPI_Request r;
+    int rc;
+    if (persistent(op, sendbuf, count, datatype, recvbuf, count, datatype, reduction, -1, comm,
+                   &rc))
+        return rc;
+    return op == HIMPI_OP_SCAN
+               ? WAITED(MPI_Scan, MPI_Iscan, sendbuf, recvbuf, count, datatype, reduction, comm)
+               : WAITED(MPI_Exscan, MPI_Iexscan, sendbuf, recvbuf, count, datatype, reduction,
+                        comm);
+}
+
+int himpi_scan_native(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                      MPI_Op op, MPI_Comm comm, int segsize)
+{
+    (void)segsize;
+    return scan_native(HIMPI_OP_SCAN, sendbuf, recvbuf, count, datatype, op, comm);
+}
+
+int himpi_exscan_native(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                        MPI_Op op, MPI_Comm comm, int segsize)
+{
+    (void)segsize;
+    return scan_native(HIMPI_OP_EXSCAN, sendbuf, recvbuf, count, datatype, op, comm);
+}
 
 /* Counts and displacements of a v-collective: blocks[i] * per elements
  * for rank i, both in one allocation (free *counts).  Returns this rank's
@@ -181,6 +210,9 @@ int himpi_native_call(HiMPI_Op op, const himpi_coll_args *a, MPI_Comm comm)
     case HIMPI_OP_GATHER:
     case HIMPI_OP_ALLGATHER:
         return blocks_native(op, a, comm, NULL);
+    case HIMPI_OP_SCAN:
+    case HIMPI_OP_EXSCAN:
+        return scan_native(op, a->sendbuf, a->recvbuf, a->recvcount, a->recvtype, a->op, comm);
     default:
         return MPI_ERR_ARG;
     }

@@ -171,7 +171,8 @@ static int span_is(const char *s, size_t len, const char *word)
 
 /* The operations one HIMPI_OPID item selects, 0 if it is not an item.  The
  * original HiMPI numbered bcast .. gather 0 .. 4, as HiMPI_Op does, and
- * all of them 5, which now takes in allgather too. */
+ * all of them 5, which now takes in every later operation too (allgather,
+ * scan, exscan); those have names only, since 5 is taken. */
 static unsigned op_item(const char *item, size_t len)
 {
     const unsigned all = (1u << HIMPI_OP_COUNT) - 1;
@@ -200,8 +201,9 @@ static int parse_ops(const parser *p, unsigned *ops)
                 himpi_env_say(p, "' unknown");
             }
             himpi_env_say(p, "; expected a comma-separated list of 0-4 (bcast, reduce, "
-                "allreduce, scatter, gather), 5 or all (every operation), or the names bcast, "
-                "reduce, allreduce, scatter, gather, allgather");
+                "allreduce, scatter, gather), 5 or all (every operation), or the names ");
+            for (int op = 0; op < HIMPI_OP_COUNT; op++)
+                himpi_env_say(p, "%s%s", op > 0 ? ", " : "", HiMPI_Op_name((HiMPI_Op)op));
             return -1;
         }
         mask |= bits;

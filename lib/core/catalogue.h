@@ -39,19 +39,26 @@
 /* X(ID, op, name, rooted, reduction, send, recv, in_place, bound): every
  * HiMPI_Op, in the enum's order; op names its driver, himpi_hier_<op>.
  *   rooted     the call has a root;
- *   reduction  the call combines operands with an MPI_Op, in rank order
- *              when the MPI_Op does not commute;
+ *   reduction  1: the call combines operands with an MPI_Op, in rank
+ *              order when the MPI_Op does not commute; 2: a prefix
+ *              reduction (scan, exscan), whose result on every rank covers
+ *              exactly the ranks below it, so that its groups keep rank
+ *              order whatever the MPI_Op;
  *   send, recv whose blocks the send and the receive counts and datatypes
- *              describe: ALL ranks', the ROOT's only, or NONE (bcast's,
- *              reduce's and allreduce's one count and datatype describe
- *              the receive side);
+ *              describe: ALL ranks', the ROOT's only, or NONE (the one
+ *              count and datatype of bcast and the reductions describe the
+ *              receive side);
  *   in_place   the side whose buffer MPI_IN_PLACE may stand for: SEND,
  *              RECV, or NONE where it stands for a buffer the counts do
  *              not describe (the reductions' send buffer);
  *   bound      the lower bound of its time in Hockney's model (tune/model.c;
  *              Chan et al., 2007, as the thesis gives them), in the terms
  *              of the costs below: lg latencies, and the bytes the busiest
- *              process must move or reduce.
+ *              process must move or reduce.  The scans' bounds are
+ *              reasoned the same way (Chan et al. give none): the last
+ *              rank's result depends on every rank (lg rounds), it
+ *              receives a whole message, and the p - 1 combinations of a
+ *              scan (p - 2 of an exscan) spread over p ranks at best.
  * core/ops.h turns send, recv and in_place into HIMPI_SIDE_* and
  * HIMPI_IN_PLACE_*. */
 #define HIMPI_OPERATIONS(X)                                                                        \
@@ -61,7 +68,9 @@
       lg * a + 2.0 * (p - 1) / p * m * b + (p - 1.0) / p * m * c)                                  \
     X(SCATTER, scatter, "scatter", 1, 0, ROOT, ALL, RECV, lg * a + (p - 1.0) * m * b)              \
     X(GATHER, gather, "gather", 1, 0, ALL, ROOT, SEND, lg * a + (p - 1.0) * m * b)                 \
-    X(ALLGATHER, allgather, "allgather", 0, 0, ALL, ALL, SEND, lg * a + (p - 1.0) * m * b)
+    X(ALLGATHER, allgather, "allgather", 0, 0, ALL, ALL, SEND, lg * a + (p - 1.0) * m * b)         \
+    X(SCAN, scan, "scan", 0, 2, NONE, ALL, NONE, lg * a + m * b + (p - 1.0) / p * m * c)           \
+    X(EXSCAN, exscan, "exscan", 0, 2, NONE, ALL, NONE, lg * a + m * b + (p - 2.0) / p * m * c)
 
 /* ROW(OP, op, ALG, alg, legacy, cost): every algorithm of every operation
  * (the parameter is not X, which the costs use).
@@ -112,7 +121,13 @@
     ROW(ALLGATHER, allgather, RECURSIVE_DOUBLING, recursive_doubling, -1,                          \
         lg * a + (p - 1) * m * b)                                                                  \
     ROW(ALLGATHER, allgather, GATHER_BCAST, gather_bcast, -1,                                      \
-        lg * a + (p - 1) * m * b + lg * (a + p * m * b))
+        lg * a + (p - 1) * m * b + lg * (a + p * m * b))                                           \
+    ROW(SCAN, scan, NATIVE, native, -1, NAN)                                                       \
+    ROW(SCAN, scan, LINEAR, linear, -1, (p - 1) * (a + m * (b + c)))                               \
+    ROW(SCAN, scan, RECURSIVE_DOUBLING, recursive_doubling, -1, lg * (a + m * (b + 2 * c)))        \
+    ROW(EXSCAN, exscan, NATIVE, native, -1, NAN)                                                   \
+    ROW(EXSCAN, exscan, LINEAR, linear, -1, (p - 1) * (a + m * b) + (p - 2) * m * c)               \
+    ROW(EXSCAN, exscan, RECURSIVE_DOUBLING, recursive_doubling, -1, lg * (a + m * (b + 2 * c)))
 
 /* X(name, "name"): the tuner's search strategies, the default first;
  * name names tune/search.c's himpi_search_<name>. */

@@ -64,8 +64,9 @@ void himpi_args_share(HiMPI_Op op, const himpi_coll_args *a, int rank, int *coun
 
 int himpi_args_ordered(HiMPI_Op op, const himpi_coll_args *a)
 {
-    if (!ops[op].reduction)
-        return 0;
+    /* Not a reduction (0), or a prefix reduction (2), whatever the op. */
+    if (ops[op].reduction != 1)
+        return ops[op].reduction != 0;
     int commute = 1;
     MPI_Op_commutative(a->op, &commute);
     return !commute;

@@ -16,7 +16,7 @@ typedef enum himpi_in_place {
 typedef struct himpi_op_info {
     const char *name;
     int rooted;
-    int reduction;
+    int reduction; /* 0, 1, or 2 for a prefix reduction (catalogue.h) */
     himpi_side send, recv;
     himpi_in_place in_place;
 } himpi_op_info;
@@ -36,8 +36,8 @@ int himpi_check_args(HiMPI_Op op, const himpi_coll_args *args, int p, int rank);
 void himpi_args_share(HiMPI_Op op, const himpi_coll_args *args, int rank, int *count,
                       MPI_Datatype *datatype);
 
-/* 1 if a call of op with args must keep its operands in rank order: a
- * reduction whose MPI_Op does not commute. */
+/* 1 if a call of op with args must keep its groups in rank order: a
+ * reduction whose MPI_Op does not commute, or a prefix reduction. */
 int himpi_args_ordered(HiMPI_Op op, const himpi_coll_args *args);
 
 #endif /* HIMPI_CORE_OPS_H */

@@ -1,7 +1,7 @@
 /* levels.c: walking a plan level by level. */
 #include <config.h>
 
-#include "coll/coll.h"
+#include "coll/algorithms.h"
 #include "hier/levels.h"
 
 static int fill(himpi_comm *state, const himpi_layout *layout, int root, himpi_levels *l)
@@ -76,6 +76,28 @@ int himpi_levels_share(const himpi_levels *l, void *buffer, int count, MPI_Datat
             rc = himpi_send(buffer, count, datatype, q, l->inner);
     else if (position >= columns)
         rc = himpi_recv(buffer, count, datatype, 0, l->inner);
+    return rc;
+}
+
+int himpi_levels_group_prefix(const himpi_levels *l, const void *total, void *prefix, int count,
+                              MPI_Datatype datatype, MPI_Op op, HiMPI_Alg alg, int seg)
+{
+    int size = l->sizes[l->group], position = l->rank - l->start, rc = MPI_SUCCESS;
+    void *received = NULL;
+    if (size > 1 && position == 0) {
+        received = himpi_tmp_alloc(count, datatype);
+        rc = himpi_recv(received, count, datatype, size - 1, l->inner);
+        total = received;
+    } else if (size > 1 && position == size - 1)
+        rc = himpi_send(total, count, datatype, 0, l->inner);
+    /* With no root, l->outer at a group's first position is the column of
+     * every group's first rank, in group order. */
+    if (rc == MPI_SUCCESS && position == 0)
+        rc = himpi_coll(HIMPI_OP_EXSCAN, alg)
+                 .exscan(total, prefix, count, datatype, op, l->outer, seg);
+    if (rc == MPI_SUCCESS && l->group > 0 && size > 1)
+        rc = himpi_bcast_native(prefix, count, datatype, 0, l->inner, seg);
+    himpi_tmp_free(received, datatype);
     return rc;
 }
 

@@ -49,6 +49,15 @@ int himpi_levels_prepare(MPI_Comm comm, const HiMPI_Plan *plan, int root, int or
  * count elements of buffer from their group's first rank. */
 int himpi_levels_share(const himpi_levels *l, void *buffer, int count, MPI_Datatype datatype);
 
+/* The step between groups of a scan or exscan, whose levels are
+ * contiguous groups in rank order (ordered): the last rank of every group
+ * sends total, its group's combination, to the group's first rank; those
+ * run exscan algorithm alg (segment size seg) on the totals, and each
+ * broadcasts its result, the combination of the groups before its own, in
+ * its group into prefix.  prefix is left as it was in the first group. */
+int himpi_levels_group_prefix(const himpi_levels *l, const void *total, void *prefix, int count,
+                              MPI_Datatype datatype, MPI_Op op, HiMPI_Alg alg, int seg);
+
 /* Copies the p blocks of count elements of datatype between rank order
  * (src when to_group_order is set) and the layout's group order. */
 int himpi_levels_permute(const himpi_levels *l, const void *src, void *dst, int count,

@@ -7,6 +7,7 @@ libhimpi_internal_la_SOURCES += \
 	%D%/cache.h \
 	%D%/drivers.c \
 	%D%/drivers.h \
+	%D%/exscan.c \
 	%D%/gather.c \
 	%D%/layout.c \
 	%D%/layout.h \
@@ -15,4 +16,5 @@ libhimpi_internal_la_SOURCES += \
 	%D%/reduce.c \
 	%D%/request.c \
 	%D%/request.h \
+	%D%/scan.c \
 	%D%/scatter.c

@@ -34,7 +34,8 @@ int HiMPI_Container_buffers(HiMPI_Op op, MPI_Comm comm, int root, int M, void **
     case HIMPI_OP_ALLGATHER: recv = all; break;
     default: break;
     }
-    *count = op == HIMPI_OP_REDUCE || op == HIMPI_OP_ALLREDUCE ? M / (int)sizeof(double) : M;
+    const himpi_op_info *info = himpi_op_info_of(op);
+    *count = info != NULL && info->reduction ? M / (int)sizeof(double) : M;
     /* One byte at least, so that a successful calloc is never NULL. */
     *sendbuf = calloc(send + 1, 1);
     *recvbuf = calloc(recv + 1, 1);

@@ -82,9 +82,19 @@ double HiMPI_Model_hier(HiMPI_Op op, HiMPI_Alg alg_out, HiMPI_Alg alg_in, int p,
     /* Leaders of scatter and gather, and the columns of allgather, move a
      * whole group's data. */
     int per_group = op == HIMPI_OP_SCATTER || op == HIMPI_OP_GATHER || op == HIMPI_OP_ALLGATHER;
-    double out = g == 1 ? 0 : HiMPI_Model_flat(op, alg_out, g, per_group ? block * m : m, segment, h);
+    /* The scans' leaders run an exclusive scan of the groups' totals
+     * (with single-rank groups, the operation itself on every rank). */
+    int scan = op == HIMPI_OP_SCAN || op == HIMPI_OP_EXSCAN;
+    HiMPI_Op between = scan && block > 1 ? HIMPI_OP_EXSCAN : op;
+    double out =
+        g == 1 ? 0 : HiMPI_Model_flat(between, alg_out, g, per_group ? block * m : m, segment, h);
     double in = HiMPI_Model_flat(op, alg_in, block, m, segment, h);
     double extra = 0;
+    /* The scans: a group's last rank sends its total to the first, which
+     * broadcasts the prefix (binomially) in the group, and every rank
+     * combines it with its own result. */
+    if (scan && block > 1)
+        extra = (1 + rounds(block)) * (h->alpha + m * h->beta) + m * h->gamma;
     /* Uneven groups: the ranks in the extra position get the result from
      * their group's first rank. */
     if (uneven && op == HIMPI_OP_ALLREDUCE)

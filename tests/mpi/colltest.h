@@ -34,8 +34,8 @@
  * HIMPI_TEST_SAMPLE=1 (scale mode) samples the matrix for the SimGrid
  * cases on 64 to 256 simulated ranks (tests/smpi), where the whole of it
  * takes over three minutes for the broadcast alone at 64, for the cases
- * on 7, 12 and 16 ranks (tests/mpi-run), and for scripts/test's MPICH and
- * sanitizer jobs, which check HiMPI against another MPI library and for
+ * on 7, 12 and 16 ranks (the scans' on 8 and 16; tests/mpi-run), and for
+ * scripts/test's MPICH and sanitizer jobs, which check HiMPI against another MPI library and for
  * memory errors while the Open MPI job runs the whole matrix at 1 to 5, 8
  * and 9 ranks (sampled, MPICH's check-small took 200 s instead of 311 s): the
  * algorithm pairs (a, a),
@@ -48,8 +48,11 @@
  * plans at those two roots under scatter binding only.  Every result is
  * still compared with the native collective's.
  *
- * HIMPI_TEST_ALGS=name,name... limits the algorithms to those named, for
- * working on one algorithm; CI never sets it. */
+ * HIMPI_TEST_ALGS=name,name... limits the algorithms to those named (a
+ * multi-level plan's other levels then run the algorithm under test rather
+ * than native, if native is left out), for working on one algorithm, and
+ * for SimGrid's scans, whose MPI_Scan and MPI_Exscan the native algorithm
+ * would call (tests/smpi/run). */
 #ifndef COLLTEST_H
 #define COLLTEST_H
 

@@ -90,6 +90,16 @@ static void run(HiMPI_Op op, int call, MPI_Comm comm)
         MPI_Allgather(a, count, MPI_INT, c, count, MPI_INT, comm);
         compare(b, c, all, name, call, rc);
         break;
+    case HIMPI_OP_SCAN:
+        rc = HiMPI_Scan(a, b, count, MPI_INT, MPI_SUM, comm);
+        MPI_Scan(a, c, count, MPI_INT, MPI_SUM, comm);
+        compare(b, c, count, name, call, rc);
+        break;
+    case HIMPI_OP_EXSCAN:
+        rc = HiMPI_Exscan(a, b, count, MPI_INT, MPI_SUM, comm);
+        MPI_Exscan(a, c, count, MPI_INT, MPI_SUM, comm);
+        compare(b, c, me == 0 ? 0 : count, name, call, rc);
+        break;
     case HIMPI_OP_COUNT:
         break;
     }
@@ -186,6 +196,8 @@ static void native_error(HiMPI_Op op, const char *what, int count, MPI_Datatype 
         break;
     case HIMPI_OP_GATHER: rc = HiMPI_Gather(a, count, type, all, 1, MPI_INT, root, comm); break;
     case HIMPI_OP_ALLGATHER: rc = HiMPI_Allgather(a, count, type, all, 1, MPI_INT, comm); break;
+    case HIMPI_OP_SCAN: rc = HiMPI_Scan(a, b, count, type, MPI_SUM, comm); break;
+    case HIMPI_OP_EXSCAN: rc = HiMPI_Exscan(a, b, count, type, MPI_SUM, comm); break;
     case HIMPI_OP_COUNT: break;
     }
     tap_check(rc == want, "%s with %s returned %d, expected %d", HiMPI_Op_name(op), what, rc,

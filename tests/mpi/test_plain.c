@@ -83,6 +83,16 @@ static void run(HiMPI_Op op, int count, int root, int *a, int *b, int *c)
         MPI_Allgather(a, count, MPI_INT, c, count, MPI_INT, MPI_COMM_WORLD);
         compare(b, c, all, "allgather", count, root, rc);
         break;
+    case HIMPI_OP_SCAN:
+        rc = HiMPI_Scan(a, b, count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        MPI_Scan(a, c, count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        compare(b, c, count, "scan", count, root, rc);
+        break;
+    case HIMPI_OP_EXSCAN:
+        rc = HiMPI_Exscan(a, b, count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        MPI_Exscan(a, c, count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        compare(b, c, rank == 0 ? 0 : count, "exscan", count, root, rc);
+        break;
     case HIMPI_OP_COUNT:
         break;
     }

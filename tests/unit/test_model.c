@@ -91,6 +91,17 @@ START_TEST(hierarchical_costs)
                                      1000, 0, &net),
                     2 * (net.alpha + 1000 * net.beta) + 4 * (net.alpha + 1000 * net.beta) +
                         net.alpha + 1000 * net.beta);
+    /* A scan over 2 groups of 3: the leaders' exscan, the scan inside the
+     * groups, the total to the leader, its broadcast and one combination. */
+    HiMPI_Hockney g = {5e-6, 1e-9, 2e-10};
+    double msg = g.alpha + 1000 * g.beta;
+    ck_assert_close(HiMPI_Model_hier(HIMPI_OP_SCAN, HIMPI_ALG_LINEAR, HIMPI_ALG_LINEAR, 6, 2, 1000,
+                                     0, &g),
+                    msg + 2 * (msg + 1000 * g.gamma) + 3 * msg + 1000 * g.gamma);
+    /* Single-rank groups: the flat scan. */
+    ck_assert_close(HiMPI_Model_hier(HIMPI_OP_SCAN, HIMPI_ALG_LINEAR, HIMPI_ALG_NATIVE, 6, 6, 1000,
+                                     0, &g),
+                    5 * (msg + 1000 * g.gamma));
 }
 END_TEST
 
@@ -125,6 +136,10 @@ START_TEST(bounds)
                     3 * 5e-6 + 800 * 1e-9 + 7.0 / 8 * 800 * 2e-10);
     ck_assert_close(HiMPI_Model_bound(HIMPI_OP_ALLREDUCE, 8, 800, &g),
                     3 * 5e-6 + 2 * 7.0 / 8 * 800 * 1e-9 + 7.0 / 8 * 800 * 2e-10);
+    ck_assert_close(HiMPI_Model_bound(HIMPI_OP_SCAN, 8, 800, &g),
+                    3 * 5e-6 + 800 * 1e-9 + 7.0 / 8 * 800 * 2e-10);
+    ck_assert_close(HiMPI_Model_bound(HIMPI_OP_EXSCAN, 8, 800, &g),
+                    3 * 5e-6 + 800 * 1e-9 + 6.0 / 8 * 800 * 2e-10);
     ck_assert_close(HiMPI_Model_bound(HIMPI_OP_SCATTER, 5, 100, &net),
                     3 * net.alpha + 4 * 100 * net.beta);
     ck_assert_close(HiMPI_Model_bound(HIMPI_OP_ALLGATHER, 16, 100, &net),

@@ -31,7 +31,8 @@ END_TEST
 
 START_TEST(operation_names_round_trip)
 {
-    const char *names[] = {"bcast", "reduce", "allreduce", "scatter", "gather", "allgather"};
+    const char *names[] = {"bcast",  "reduce",    "allreduce", "scatter",
+                           "gather", "allgather", "scan",      "exscan"};
     for (int o = 0; o < HIMPI_OP_COUNT; o++) {
         ck_assert_str_eq(HiMPI_Op_name((HiMPI_Op)o), names[o]);
         HiMPI_Op back;
@@ -52,7 +53,9 @@ static const char *const catalogue[HIMPI_OP_COUNT] = {
     "native linear recursive-doubling ring segmented-ring rabenseifner",
     "native linear binomial",
     "native linear binomial linear-sync",
-    "native ring recursive-doubling gather-bcast"};
+    "native ring recursive-doubling gather-bcast",
+    "native linear recursive-doubling",
+    "native linear recursive-doubling"};
 
 START_TEST(supported_algorithms_match_catalogue)
 {
