@@ -71,8 +71,14 @@ static int reference(HiMPI_Op op, const int *in, int *out, int count, int root, 
         return MPI_Scatter(in, count, MPI_INT, out, count, MPI_INT, root, comm);
     case HIMPI_OP_GATHER:
         return MPI_Gather(in, count, MPI_INT, out, count, MPI_INT, root, comm);
-    default:
+    case HIMPI_OP_ALLGATHER:
         return MPI_Allgather(in, count, MPI_INT, out, count, MPI_INT, comm);
+    case HIMPI_OP_SCAN:
+        return MPI_Scan(in, out, count, MPI_INT, MPI_SUM, comm);
+    case HIMPI_OP_EXSCAN:
+        return MPI_Exscan(in, out, count, MPI_INT, MPI_SUM, comm);
+    default: /* an operation this test does not know yet fails loudly */
+        return MPI_ERR_OP;
     }
 }
 
@@ -109,11 +115,23 @@ static int himpi(HiMPI_Op op, const int *in, int *out, int count, int root, MPI_
                : plan  ? HiMPI_Gather_plan(in, count, MPI_INT, out, count, MPI_INT, root, comm,
                                           plan)
                        : HiMPI_Gather(in, count, MPI_INT, out, count, MPI_INT, root, comm);
-    default:
+    case HIMPI_OP_ALLGATHER:
         return request ? HiMPI_Allgather_init_plan(in, count, MPI_INT, out, count, MPI_INT, comm,
                                                    plan, none, request)
                : plan  ? HiMPI_Allgather_plan(in, count, MPI_INT, out, count, MPI_INT, comm, plan)
                        : HiMPI_Allgather(in, count, MPI_INT, out, count, MPI_INT, comm);
+    case HIMPI_OP_SCAN:
+        return request ? HiMPI_Scan_init_plan(in, out, count, MPI_INT, MPI_SUM, comm, plan, none,
+                                              request)
+               : plan  ? HiMPI_Scan_plan(in, out, count, MPI_INT, MPI_SUM, comm, plan)
+                       : HiMPI_Scan(in, out, count, MPI_INT, MPI_SUM, comm);
+    case HIMPI_OP_EXSCAN:
+        return request ? HiMPI_Exscan_init_plan(in, out, count, MPI_INT, MPI_SUM, comm, plan,
+                                                none, request)
+               : plan  ? HiMPI_Exscan_plan(in, out, count, MPI_INT, MPI_SUM, comm, plan)
+                       : HiMPI_Exscan(in, out, count, MPI_INT, MPI_SUM, comm);
+    default:
+        return MPI_ERR_OP;
     }
 }
 
@@ -146,8 +164,11 @@ static void run_op(thread *t, HiMPI_Op op, int count, int root, MPI_Comm comm)
     long n = blocks(op) * count;
     int *in = malloc((size_t)n * sizeof *in), *want = malloc((size_t)n * sizeof *want),
         *got = malloc((size_t)n * sizeof *got);
-    /* Only the root's output is significant for reduce and gather. */
-    long out = (op == HIMPI_OP_REDUCE || op == HIMPI_OP_GATHER) && rank != root ? 0
+    /* Only the root's output is significant for reduce and gather, and
+     * none of rank 0's for exscan. */
+    long out = ((op == HIMPI_OP_REDUCE || op == HIMPI_OP_GATHER) && rank != root) ||
+                       (op == HIMPI_OP_EXSCAN && rank == 0)
+                   ? 0
                : op == HIMPI_OP_SCATTER                                         ? count
                                                                                 : n;
     fill(in, n, count + root);
