@@ -144,6 +144,9 @@ START_TEST(shapes)
 }
 END_TEST
 
+/* The options, on real MPI only (SimGrid parses a command line once,
+ * unit_suite below). */
+#ifndef SMPI_H
 static int layouts[SUMMA_MAX_LAYOUTS][2];
 
 /* Parses the arguments (after the program's name) and checks them against
@@ -233,6 +236,7 @@ START_TEST(options_invalid)
     ck_assert_int_eq(try(6, &count, "extra", NULL, NULL, NULL), 2);
 }
 END_TEST
+#endif /* SMPI_H */
 
 Suite *unit_suite(void)
 {
