@@ -65,6 +65,19 @@ int MPIB_Waitall(int count, MPI_Request *requests, MPI_Status *statuses)
     }
 }
 
+int MPIB_Waitsome(int incount, MPI_Request *requests, int *outcount, int *indices,
+                  MPI_Status *statuses)
+{
+    if (MPIB_get_wait_policy() == MPIB_WAIT_BLOCKING)
+        return MPI_Waitsome(incount, requests, outcount, indices, statuses);
+    for (;;) {
+        int rc = MPI_Testsome(incount, requests, outcount, indices, statuses);
+        if (rc != MPI_SUCCESS || *outcount != 0)
+            return rc;
+        sched_yield();
+    }
+}
+
 /* Completes a nonblocking collective's request, or passes on its error. */
 static int finish(int rc, MPI_Request *request)
 {

@@ -1,4 +1,5 @@
-# lib/core: the catalogue, names, validation, typed buffers, memory, point-to-point.
+# lib/core: the catalogue, names, validation, typed buffers, memory, point-to-point,
+# schedules.
 libhimpi_internal_la_SOURCES += \
 	%D%/alloc.c \
 	%D%/alloc.h \
@@ -14,6 +15,10 @@ libhimpi_internal_la_SOURCES += \
 	%D%/ops.h \
 	%D%/p2p.c \
 	%D%/p2p.h \
+	%D%/sched.c \
+	%D%/sched.h \
+	%D%/sched_tag.c \
+	%D%/sched_tag.h \
 	%D%/scratch.c \
 	%D%/scratch.h \
 	%D%/setup_lock.c \

@@ -17,7 +17,8 @@ mpi_test_programs = \
 	%D%/test_plain \
 	%D%/test_native_calls \
 	%D%/test_tuning \
-	%D%/test_hsplit
+	%D%/test_hsplit \
+	%D%/test_sched
 check_PROGRAMS += $(mpi_test_programs)
 # SMPI builds have no interposition to test, and SMPI's ranks are not
 # threads that may call MPI at once.
@@ -39,6 +40,9 @@ mpi_sources = %D%/mpitap.h %D%/mpitap.c
 %C%_test_hsplit_CFLAGS = $(AM_CFLAGS) $(HWLOC_CFLAGS)
 %C%_test_hsplit_LDADD = $(test_himpi_ldadd) $(HWLOC_LIBS)
 %C%_test_hsplit_LDFLAGS = $(test_ldflags)
+%C%_test_sched_SOURCES = %D%/test_sched.c $(mpi_sources)
+%C%_test_sched_LDADD = $(test_himpi_ldadd)
+%C%_test_sched_LDFLAGS = $(test_ldflags)
 %C%_test_tuning_SOURCES = %D%/test_tuning.c $(mpi_sources)
 %C%_test_tuning_LDADD = $(test_himpi_ldadd)
 %C%_test_tuning_LDFLAGS = $(test_ldflags)
@@ -105,9 +109,9 @@ endif
 # names the cases of PROGRAMS at NP ranks: a suffix substitution, which
 # automake reads as make does (it makes a test of every word of TESTS, so
 # GNU make functions, which it cannot read, have no place here).
-mpi_at_2 = %D%/test_measure $(coll_programs) %D%/test_tuning %D%/test_hsplit
+mpi_at_2 = %D%/test_measure $(coll_programs) %D%/test_tuning %D%/test_hsplit %D%/test_sched
 mpi_at_3 = %D%/test_measure $(coll_programs) %D%/test_plain %D%/test_native_calls \
-	%D%/test_tuning
+	%D%/test_tuning %D%/test_sched
 mpi_at_7 = %D%/test_measure $(coll_every_np) %D%/test_tuning %D%/test_hsplit
 mpi_at_8 = %D%/test_measure $(coll_programs) %D%/test_plain %D%/test_native_calls \
 	%D%/test_hsplit

@@ -7,24 +7,40 @@
 #include <config.h>
 
 #include "coll/algorithms.h"
+#include "coll/builders.h"
+
+int himpi_bcast_binomial_build(himpi_sched *sched, void *buffer, int count,
+                               MPI_Datatype datatype, int root, MPI_Comm comm)
+{
+    int p, rank, channel, rc = himpi_sched_join(sched, comm, &channel);
+    MPI_Comm_size(comm, &p);
+    MPI_Comm_rank(comm, &rank);
+    int v = (rank - root + p) % p;
+    /* v's children are v + mask for the powers of two below v's lowest set bit (below p for
+     * the root); v's parent is v without that bit.  Each stage waits for the one before. */
+    int top = v > 0 ? v & -v : 1;
+    while (v == 0 && top < p)
+        top <<= 1;
+    int last = HIMPI_SCHED_FIRST;
+    if (v > 0 && rc == MPI_SUCCESS)
+        rc = himpi_sched_recv(sched, last, channel, 0, buffer, count, datatype,
+                              (v - top + root) % p, &last);
+    for (int mask = top >> 1; mask > 0 && rc == MPI_SUCCESS; mask >>= 1)
+        if (mask < p - v)
+            rc = himpi_sched_send(sched, last, channel, 0, buffer, count, datatype,
+                                  (v + mask + root) % p, &last);
+    return rc;
+}
 
 int himpi_bcast_binomial(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                          int segsize)
 {
     (void)segsize;
-    int p, rank, rc = MPI_SUCCESS;
-    MPI_Comm_size(comm, &p);
-    MPI_Comm_rank(comm, &rank);
-    int v = (rank - root + p) % p;
-    /* v's children are v + mask for the powers of two below v's lowest set bit (below p for
-     * the root); v's parent is v without that bit. */
-    int top = v > 0 ? v & -v : 1;
-    while (v == 0 && top < p)
-        top <<= 1;
-    if (v > 0)
-        rc = himpi_recv(buffer, count, datatype, (v - top + root) % p, comm);
-    for (int mask = top >> 1; mask > 0 && rc == MPI_SUCCESS; mask >>= 1)
-        if (mask < p - v)
-            rc = himpi_send(buffer, count, datatype, (v + mask + root) % p, comm);
+    himpi_sched *sched;
+    himpi_sched_create(&sched);
+    int rc = himpi_bcast_binomial_build(sched, buffer, count, datatype, root, comm);
+    if (rc == MPI_SUCCESS)
+        rc = himpi_sched_run(sched);
+    himpi_sched_free(&sched);
     return rc;
 }

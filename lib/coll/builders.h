@@ -1,0 +1,17 @@
+/* builders.h: the algorithms that build schedules (core/sched.h,
+ * doc/schedules.md).  A builder adds one rank's part in the collective to
+ * a schedule; the algorithm's blocking form (algorithms.h) builds it and
+ * waits for it, so that each algorithm has one implementation whether it
+ * runs alone or as a stage of something larger. */
+#ifndef HIMPI_BUILDERS_H
+#define HIMPI_BUILDERS_H
+
+#include <mpi.h>
+
+#include "core/sched.h"
+
+/* bcast/binomial.c */
+int himpi_bcast_binomial_build(himpi_sched *sched, void *buffer, int count,
+                               MPI_Datatype datatype, int root, MPI_Comm comm);
+
+#endif /* HIMPI_BUILDERS_H */

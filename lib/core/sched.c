@@ -1,0 +1,307 @@
+/* sched.c: the graph of a schedule's stages and its progress.
+ *
+ * Edges are kept as they are added, and turned into each stage's list of
+ * successors at the first start, when the graph is complete.  Each start
+ * then counts every stage's pending dependencies; a stage whose count
+ * reaches zero joins the ready list, and issuing it either completes it at
+ * once (copy, reduce) or leaves a request that MPI_Testsome or
+ * MPIB_Waitsome reports complete. */
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "mpib.h"
+#include "core/alloc.h"
+#include "core/sched.h"
+#include "core/sched_tag.h"
+#include "core/typed.h"
+
+typedef enum stage_kind { STAGE_SEND, STAGE_RECV, STAGE_COPY, STAGE_REDUCE } stage_kind;
+
+typedef struct stage {
+    stage_kind kind;
+    const void *in; /* send: the message; copy: the source; reduce: in */
+    void *out;      /* recv: the message; copy: the target; reduce: inout */
+    int count, out_count;
+    MPI_Datatype type, out_type;
+    MPI_Op op;
+    int peer, channel, tag;
+} stage;
+
+typedef struct edge {
+    int before, after;
+} edge;
+
+struct himpi_sched {
+    stage *stages;
+    int nstages, stages_cap;
+    edge *edges;
+    int nedges, edges_cap;
+    MPI_Comm *comms; /* per channel */
+    int *bases;      /* per channel: its first tag */
+    int nchannels, channels_cap;
+    /* Made at the first start: successors of stage i are
+     * succ[succ_first[i] .. succ_first[i + 1]). */
+    int *succ_first, *succ;
+    /* Per start. */
+    int active, *pending, *ready, nready, head, ndone;
+    MPI_Request *requests;
+    int *indices;
+    /* Not MPI_STATUSES_IGNORE: with MPICH's headers, GCC takes that for an
+     * empty array that MPI_Testsome writes to. */
+    MPI_Status *statuses;
+};
+
+/* Grows *array (of *cap elements of size bytes) to hold n. */
+static void reserve(void **array, int *cap, int n, size_t size, const char *what)
+{
+    if (n <= *cap)
+        return;
+    *cap = *cap > 0 ? 2 * *cap : 8;
+    *array = himpi_realloc(*array, (size_t)*cap, size, what);
+}
+
+void himpi_sched_create(himpi_sched **sched)
+{
+    *sched = himpi_zalloc(1, sizeof **sched, "a schedule");
+}
+
+void himpi_sched_free(himpi_sched **sched)
+{
+    himpi_sched *s = *sched;
+    if (s == NULL)
+        return;
+    for (int i = 0; s->requests != NULL && i < s->nstages; i++)
+        if (s->requests[i] != MPI_REQUEST_NULL) {
+            MPI_Cancel(&s->requests[i]);
+            MPI_Request_free(&s->requests[i]);
+        }
+    free(s->stages);
+    free(s->edges);
+    free(s->comms);
+    free(s->bases);
+    free(s->succ_first);
+    free(s->succ);
+    free(s->pending);
+    free(s->ready);
+    free(s->requests);
+    free(s->indices);
+    free(s->statuses);
+    free(s);
+    *sched = NULL;
+}
+
+int himpi_sched_join(himpi_sched *s, MPI_Comm comm, int *channel)
+{
+    /* comms and bases grow alike from one capacity. */
+    int cap = s->channels_cap;
+    reserve((void **)&s->comms, &cap, s->nchannels + 1, sizeof *s->comms, "a schedule");
+    reserve((void **)&s->bases, &s->channels_cap, s->nchannels + 1, sizeof *s->bases,
+            "a schedule");
+    int rc = himpi_sched_ticket(comm, &s->bases[s->nchannels]);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    s->comms[s->nchannels] = comm;
+    *channel = s->nchannels++;
+    return MPI_SUCCESS;
+}
+
+int himpi_sched_after(himpi_sched *s, int index, int before)
+{
+    if (index < 0 || index >= s->nstages || before < 0 || before >= index || s->succ != NULL)
+        return MPI_ERR_INTERN;
+    reserve((void **)&s->edges, &s->edges_cap, s->nedges + 1, sizeof *s->edges, "a schedule");
+    s->edges[s->nedges++] = (edge){before, index};
+    return MPI_SUCCESS;
+}
+
+/* Appends st after stage `after`. */
+static int add(himpi_sched *s, int after, stage st, int *index)
+{
+    if (s->succ != NULL)
+        return MPI_ERR_INTERN; /* the graph was fixed at the first start */
+    reserve((void **)&s->stages, &s->stages_cap, s->nstages + 1, sizeof *s->stages,
+            "a schedule");
+    int rc, i = s->nstages++;
+    s->stages[i] = st;
+    if (after != HIMPI_SCHED_FIRST && (rc = himpi_sched_after(s, i, after)) != MPI_SUCCESS) {
+        s->nstages--;
+        return rc;
+    }
+    if (index != NULL)
+        *index = i;
+    return MPI_SUCCESS;
+}
+
+/* The stage of a message on channel with key. */
+static int message(himpi_sched *s, stage_kind kind, int channel, int key, stage *st)
+{
+    if (channel < 0 || channel >= s->nchannels || key < 0 || key >= HIMPI_SCHED_KEYS)
+        return MPI_ERR_INTERN;
+    st->kind = kind;
+    st->channel = channel;
+    st->tag = s->bases[channel] + key;
+    return MPI_SUCCESS;
+}
+
+int himpi_sched_send(himpi_sched *s, int after, int channel, int key, const void *buf,
+                     int count, MPI_Datatype datatype, int dest, int *index)
+{
+    stage st = {.in = buf, .count = count, .type = datatype, .peer = dest};
+    int rc = message(s, STAGE_SEND, channel, key, &st);
+    return rc == MPI_SUCCESS ? add(s, after, st, index) : rc;
+}
+
+int himpi_sched_recv(himpi_sched *s, int after, int channel, int key, void *buf, int count,
+                     MPI_Datatype datatype, int source, int *index)
+{
+    stage st = {.out = buf, .count = count, .type = datatype, .peer = source};
+    int rc = message(s, STAGE_RECV, channel, key, &st);
+    return rc == MPI_SUCCESS ? add(s, after, st, index) : rc;
+}
+
+int himpi_sched_copy(himpi_sched *s, int after, const void *sendbuf, int sendcount,
+                     MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                     int *index)
+{
+    stage st = {.kind = STAGE_COPY,
+                .in = sendbuf,
+                .count = sendcount,
+                .type = sendtype,
+                .out = recvbuf,
+                .out_count = recvcount,
+                .out_type = recvtype};
+    return add(s, after, st, index);
+}
+
+int himpi_sched_reduce(himpi_sched *s, int after, const void *in, void *inout, int count,
+                       MPI_Datatype datatype, MPI_Op op, int *index)
+{
+    stage st = {
+        .kind = STAGE_REDUCE, .in = in, .out = inout, .count = count, .type = datatype, .op = op};
+    return add(s, after, st, index);
+}
+
+/* Fixes the graph: every stage's successors, and the per-start arrays. */
+static void fix(himpi_sched *s)
+{
+    size_t n = (size_t)s->nstages;
+    s->succ_first = himpi_zalloc(n + 1, sizeof *s->succ_first, "a schedule");
+    s->succ = himpi_alloc((size_t)s->nedges + 1, sizeof *s->succ, "a schedule");
+    s->pending = himpi_zalloc(n + 1, sizeof *s->pending, "a schedule");
+    s->ready = himpi_alloc(n + 1, sizeof *s->ready, "a schedule");
+    s->requests = himpi_alloc(n + 1, sizeof *s->requests, "a schedule");
+    s->indices = himpi_alloc(n + 1, sizeof *s->indices, "a schedule");
+    s->statuses = himpi_alloc(n + 1, sizeof *s->statuses, "a schedule");
+    for (int e = 0; e < s->nedges; e++)
+        s->succ_first[s->edges[e].before + 1]++;
+    for (int i = 0; i < s->nstages; i++)
+        s->succ_first[i + 1] += s->succ_first[i];
+    /* pending serves as each list's fill count here. */
+    for (int e = 0; e < s->nedges; e++) {
+        int b = s->edges[e].before;
+        s->succ[s->succ_first[b] + s->pending[b]++] = s->edges[e].after;
+    }
+    for (int i = 0; i < s->nstages; i++)
+        s->requests[i] = MPI_REQUEST_NULL;
+}
+
+/* Stage i is complete: its successors may become ready. */
+static void complete(himpi_sched *s, int i)
+{
+    s->ndone++;
+    for (int k = s->succ_first[i]; k < s->succ_first[i + 1]; k++)
+        if (--s->pending[s->succ[k]] == 0)
+            s->ready[s->nready++] = s->succ[k];
+}
+
+static int issue(himpi_sched *s, int i)
+{
+    const stage *st = &s->stages[i];
+    int rc = MPI_SUCCESS;
+    switch (st->kind) {
+    case STAGE_SEND:
+        return MPI_Isend(st->in, st->count, st->type, st->peer, st->tag, s->comms[st->channel],
+                         &s->requests[i]);
+    case STAGE_RECV:
+        return MPI_Irecv(st->out, st->count, st->type, st->peer, st->tag, s->comms[st->channel],
+                         &s->requests[i]);
+    case STAGE_COPY:
+        rc = himpi_copy(st->in, st->count, st->type, st->out, st->out_count, st->out_type);
+        break;
+    case STAGE_REDUCE:
+        rc = MPI_Reduce_local(st->in, st->out, st->count, st->type, st->op);
+        break;
+    }
+    if (rc == MPI_SUCCESS)
+        complete(s, i);
+    return rc;
+}
+
+/* Issues the ready stages, and those that become ready meanwhile: every
+ * stage enters the ready list once a start, so the list's head only moves
+ * forward. */
+static int issue_ready(himpi_sched *s)
+{
+    int rc = MPI_SUCCESS;
+    while (s->head < s->nready && rc == MPI_SUCCESS)
+        rc = issue(s, s->ready[s->head++]);
+    return rc;
+}
+
+int himpi_sched_start(himpi_sched *s)
+{
+    if (s->active && s->ndone < s->nstages)
+        return MPI_ERR_REQUEST; /* as MPI_Start of an active request */
+    if (s->succ == NULL)
+        fix(s);
+    s->active = 1;
+    s->nready = s->head = s->ndone = 0;
+    memset(s->pending, 0, (size_t)s->nstages * sizeof *s->pending);
+    for (int e = 0; e < s->nedges; e++)
+        s->pending[s->edges[e].after]++;
+    for (int i = 0; i < s->nstages; i++)
+        if (s->pending[i] == 0)
+            s->ready[s->nready++] = i;
+    return issue_ready(s);
+}
+
+/* Completes the outcount stages in indices, then issues what they free. */
+static int completed(himpi_sched *s, int outcount)
+{
+    for (int k = 0; k < outcount; k++)
+        complete(s, s->indices[k]);
+    return issue_ready(s);
+}
+
+int himpi_sched_test(himpi_sched *s, int *done)
+{
+    int rc = MPI_SUCCESS, outcount = 1;
+    while (rc == MPI_SUCCESS && s->ndone < s->nstages && outcount > 0) {
+        rc = MPI_Testsome(s->nstages, s->requests, &outcount, s->indices, s->statuses);
+        if (rc == MPI_SUCCESS && outcount != MPI_UNDEFINED)
+            rc = completed(s, outcount);
+    }
+    *done = s->ndone == s->nstages;
+    return rc;
+}
+
+int himpi_sched_wait(himpi_sched *s)
+{
+    int rc = MPI_SUCCESS, outcount;
+    while (rc == MPI_SUCCESS && s->ndone < s->nstages) {
+        rc = MPIB_Waitsome(s->nstages, s->requests, &outcount, s->indices, s->statuses);
+        /* MPI_UNDEFINED: nothing in flight, yet stages remain; a graph
+         * without cycles whose stages all issue cannot get there. */
+        if (rc == MPI_SUCCESS)
+            rc = outcount == MPI_UNDEFINED ? MPI_ERR_INTERN : completed(s, outcount);
+    }
+    return rc;
+}
+
+int himpi_sched_run(himpi_sched *s)
+{
+    int rc = himpi_sched_start(s);
+    return rc == MPI_SUCCESS ? himpi_sched_wait(s) : rc;
+}
