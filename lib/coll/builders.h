@@ -14,4 +14,10 @@
 int himpi_bcast_binomial_build(himpi_sched *sched, void *buffer, int count,
                                MPI_Datatype datatype, int root, MPI_Comm comm);
 
+/* reduce/binomial.c: for a commutative op, or root 0 (the tree keeps rank
+ * order only from rank 0; himpi_reduce_ordered runs it so). */
+int himpi_reduce_binomial_build(himpi_sched *sched, const void *sendbuf, void *recvbuf,
+                                int count, MPI_Datatype datatype, MPI_Op op, int root,
+                                MPI_Comm comm);
+
 #endif /* HIMPI_BUILDERS_H */

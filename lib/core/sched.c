@@ -29,6 +29,11 @@ typedef struct stage {
     int peer, channel, tag;
 } stage;
 
+typedef struct tmp_buffer {
+    void *buf;
+    MPI_Datatype datatype;
+} tmp_buffer;
+
 typedef struct edge {
     int before, after;
 } edge;
@@ -38,6 +43,8 @@ struct himpi_sched {
     int nstages, stages_cap;
     edge *edges;
     int nedges, edges_cap;
+    tmp_buffer *tmps;
+    int ntmps, tmps_cap;
     MPI_Comm *comms; /* per channel */
     int *bases;      /* per channel: its first tag */
     int nchannels, channels_cap;
@@ -77,6 +84,9 @@ void himpi_sched_free(himpi_sched **sched)
             MPI_Cancel(&s->requests[i]);
             MPI_Request_free(&s->requests[i]);
         }
+    for (int i = 0; i < s->ntmps; i++)
+        himpi_tmp_free(s->tmps[i].buf, s->tmps[i].datatype);
+    free(s->tmps);
     free(s->stages);
     free(s->edges);
     free(s->comms);
@@ -105,6 +115,14 @@ int himpi_sched_join(himpi_sched *s, MPI_Comm comm, int *channel)
     s->comms[s->nchannels] = comm;
     *channel = s->nchannels++;
     return MPI_SUCCESS;
+}
+
+void *himpi_sched_tmp(himpi_sched *s, int count, MPI_Datatype datatype)
+{
+    reserve((void **)&s->tmps, &s->tmps_cap, s->ntmps + 1, sizeof *s->tmps, "a schedule");
+    void *buf = himpi_tmp_alloc(count, datatype);
+    s->tmps[s->ntmps++] = (tmp_buffer){buf, datatype};
+    return buf;
 }
 
 int himpi_sched_after(himpi_sched *s, int index, int before)
@@ -304,4 +322,11 @@ int himpi_sched_run(himpi_sched *s)
 {
     int rc = himpi_sched_start(s);
     return rc == MPI_SUCCESS ? himpi_sched_wait(s) : rc;
+}
+
+int himpi_sched_finish(himpi_sched **sched, int build_rc)
+{
+    int rc = build_rc == MPI_SUCCESS ? himpi_sched_run(*sched) : build_rc;
+    himpi_sched_free(sched);
+    return rc;
 }

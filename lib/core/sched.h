@@ -67,6 +67,10 @@ int himpi_sched_copy(himpi_sched *sched, int after, const void *sendbuf, int sen
 int himpi_sched_reduce(himpi_sched *sched, int after, const void *in, void *inout, int count,
                        MPI_Datatype datatype, MPI_Op op, int *stage);
 
+/* A temporary buffer of count elements of datatype (himpi_tmp_alloc),
+ * which the schedule frees with itself. */
+void *himpi_sched_tmp(himpi_sched *sched, int count, MPI_Datatype datatype);
+
 /* Makes stage wait for the completion of before too (before < stage). */
 int himpi_sched_after(himpi_sched *sched, int stage, int before);
 
@@ -81,7 +85,12 @@ int himpi_sched_test(himpi_sched *sched, int *done);
  * HIMPI_WAIT policy (MPIB_Waitsome). */
 int himpi_sched_wait(himpi_sched *sched);
 
-/* Starts sched and waits for it: what a blocking call does. */
+/* Starts sched and waits for it. */
 int himpi_sched_run(himpi_sched *sched);
+
+/* What a blocking call does with the schedule it built, build_rc being
+ * what building it returned: runs it if that succeeded, frees it in any
+ * case, and returns the first error. */
+int himpi_sched_finish(himpi_sched **sched, int build_rc);
 
 #endif /* HIMPI_CORE_SCHED_H */

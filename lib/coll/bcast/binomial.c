@@ -38,9 +38,6 @@ int himpi_bcast_binomial(void *buffer, int count, MPI_Datatype datatype, int roo
     (void)segsize;
     himpi_sched *sched;
     himpi_sched_create(&sched);
-    int rc = himpi_bcast_binomial_build(sched, buffer, count, datatype, root, comm);
-    if (rc == MPI_SUCCESS)
-        rc = himpi_sched_run(sched);
-    himpi_sched_free(&sched);
-    return rc;
+    return himpi_sched_finish(&sched,
+                              himpi_bcast_binomial_build(sched, buffer, count, datatype, root, comm));
 }

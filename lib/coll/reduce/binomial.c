@@ -7,12 +7,13 @@
 #include <config.h>
 
 #include "coll/algorithms.h"
+#include "coll/builders.h"
 
-static int binomial(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
-                    MPI_Op op, int root, MPI_Comm comm, int segsize)
+int himpi_reduce_binomial_build(himpi_sched *sched, const void *sendbuf, void *recvbuf,
+                                int count, MPI_Datatype datatype, MPI_Op op, int root,
+                                MPI_Comm comm)
 {
-    (void)segsize;
-    int p, rank, rc = MPI_SUCCESS;
+    int p, rank, channel, rc = himpi_sched_join(sched, comm, &channel);
     MPI_Comm_size(comm, &p);
     MPI_Comm_rank(comm, &rank);
     int v = (rank - root + p) % p, children = 0, mask = 1;
@@ -22,28 +23,40 @@ static int binomial(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
     /* MPI_Reduce_local leaves its result in its right operand, the child's, so child i's
      * partial result arrives in b[i % 2] and the running result moves there with it.  The
      * root has the last one arrive in recvbuf; if its input is there, it can only lend
-     * recvbuf to the second child, once the first combination has read its input. */
+     * recvbuf to the second child, once the first combination has read its input: each
+     * receive waits for the combination before it, which read the buffer it fills. */
     void *b[2] = {NULL, NULL};
     if (v == 0 && children > 0)
         b[sendbuf == MPI_IN_PLACE ? 1 : (children - 1) % 2] = recvbuf;
     for (int i = 0; i < 2 && i < children; i++)
         if (b[i] == NULL)
-            b[i] = himpi_tmp_alloc(count, datatype);
+            b[i] = himpi_sched_tmp(sched, count, datatype);
+    int last = HIMPI_SCHED_FIRST;
     for (int i = 0; i < children && rc == MPI_SUCCESS; i++) {
         void *in = b[i % 2];
-        rc = himpi_recv(in, count, datatype, (rank + (1 << i)) % p, comm);
+        rc = himpi_sched_recv(sched, last, channel, 0, in, count, datatype,
+                              (rank + (1 << i)) % p, &last);
         if (rc == MPI_SUCCESS)
-            rc = MPI_Reduce_local(acc, in, count, datatype, op);
+            rc = himpi_sched_reduce(sched, last, acc, in, count, datatype, op, &last);
         acc = in;
     }
     if (rc == MPI_SUCCESS && v > 0)
-        rc = himpi_send(acc, count, datatype, (rank - mask + p) % p, comm);
+        rc = himpi_sched_send(sched, last, channel, 0, acc, count, datatype,
+                              (rank - mask + p) % p, NULL);
     else if (rc == MPI_SUCCESS && acc != recvbuf)
-        rc = himpi_copy(acc, count, datatype, recvbuf, count, datatype);
-    for (int i = 0; i < 2; i++)
-        if (b[i] != recvbuf)
-            himpi_tmp_free(b[i], datatype);
+        rc = himpi_sched_copy(sched, last, acc, count, datatype, recvbuf, count, datatype, NULL);
     return rc;
+}
+
+/* The blocking form, run in rank order by himpi_reduce_ordered. */
+static int binomial(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                    MPI_Op op, int root, MPI_Comm comm, int segsize)
+{
+    (void)segsize;
+    himpi_sched *sched;
+    himpi_sched_create(&sched);
+    return himpi_sched_finish(&sched, himpi_reduce_binomial_build(sched, sendbuf, recvbuf, count,
+                                                                  datatype, op, root, comm));
 }
 
 int himpi_reduce_binomial(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
