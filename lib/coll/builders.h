@@ -20,4 +20,14 @@ int himpi_reduce_binomial_build(himpi_sched *sched, const void *sendbuf, void *r
                                 int count, MPI_Datatype datatype, MPI_Op op, int root,
                                 MPI_Comm comm);
 
+/* allreduce/recursive_doubling.c */
+int himpi_allreduce_recursive_doubling_build(himpi_sched *sched, const void *sendbuf,
+                                             void *recvbuf, int count, MPI_Datatype datatype,
+                                             MPI_Op op, MPI_Comm comm);
+
+/* allgather/ring.c */
+int himpi_allgather_ring_build(himpi_sched *sched, const void *sendbuf, int sendcount,
+                               MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                               MPI_Datatype recvtype, MPI_Comm comm, const int *blocks);
+
 #endif /* HIMPI_BUILDERS_H */

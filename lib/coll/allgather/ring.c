@@ -4,28 +4,51 @@
 #include <config.h>
 
 #include "coll/algorithms.h"
+#include "coll/builders.h"
+
+/* Block i of recvbuf. */
+static void *block(void *recvbuf, int recvcount, MPI_Datatype recvtype, const int *blocks, int i)
+{
+    return himpi_at(recvbuf, (MPI_Aint)himpi_blocks_before(blocks, i) * recvcount, recvtype);
+}
+
+int himpi_allgather_ring_build(himpi_sched *sched, const void *sendbuf, int sendcount,
+                               MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                               MPI_Datatype recvtype, MPI_Comm comm, const int *blocks)
+{
+    int p, rank, channel, rc = himpi_sched_join(sched, comm, &channel);
+    MPI_Comm_size(comm, &p);
+    MPI_Comm_rank(comm, &rank);
+    int own = himpi_blocks_of(blocks, rank), last = HIMPI_SCHED_FIRST;
+    if (rc == MPI_SUCCESS && sendbuf != MPI_IN_PLACE)
+        rc = himpi_sched_copy(sched, last, sendbuf, own * sendcount, sendtype,
+                              block(recvbuf, recvcount, recvtype, blocks, rank), own * recvcount,
+                              recvtype, &last);
+    /* Step s sends what step s - 1 received; the receives come one after
+     * the other, so that the messages from the left match them in order. */
+    int right = (rank + 1) % p, left = (rank + p - 1) % p;
+    for (int s = 0; s < p - 1 && rc == MPI_SUCCESS; s++) {
+        int out = (rank - s + p) % p, in = (rank - s - 1 + p) % p;
+        rc = himpi_sched_send(sched, last, channel, 0,
+                              block(recvbuf, recvcount, recvtype, blocks, out),
+                              himpi_blocks_of(blocks, out) * recvcount, recvtype, right, NULL);
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_recv(sched, s > 0 ? last : HIMPI_SCHED_FIRST, channel, 0,
+                                  block(recvbuf, recvcount, recvtype, blocks, in),
+                                  himpi_blocks_of(blocks, in) * recvcount, recvtype, left, &last);
+    }
+    return rc;
+}
 
 int himpi_allgather_ring(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                          void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                          const int *blocks, int segsize)
 {
     (void)segsize;
-    int p, rank, rc = MPI_SUCCESS;
-    MPI_Comm_size(comm, &p);
-    MPI_Comm_rank(comm, &rank);
-    if (sendbuf != MPI_IN_PLACE)
-        rc = himpi_copy(sendbuf, himpi_blocks_of(blocks, rank) * sendcount, sendtype,
-                        himpi_at(recvbuf, (MPI_Aint)himpi_blocks_before(blocks, rank) * recvcount,
-                                 recvtype),
-                        himpi_blocks_of(blocks, rank) * recvcount, recvtype);
-    int right = (rank + 1) % p, left = (rank + p - 1) % p;
-    for (int s = 0; s < p - 1 && rc == MPI_SUCCESS; s++) {
-        int out = (rank - s + p) % p, in = (rank - s - 1 + p) % p;
-        rc = himpi_sendrecv(
-            himpi_at(recvbuf, (MPI_Aint)himpi_blocks_before(blocks, out) * recvcount, recvtype),
-            himpi_blocks_of(blocks, out) * recvcount, recvtype, right,
-            himpi_at(recvbuf, (MPI_Aint)himpi_blocks_before(blocks, in) * recvcount, recvtype),
-            himpi_blocks_of(blocks, in) * recvcount, recvtype, left, comm);
-    }
-    return rc;
+    himpi_sched *sched;
+    himpi_sched_create(&sched);
+    return himpi_sched_finish(&sched,
+                              himpi_allgather_ring_build(sched, sendbuf, sendcount, sendtype,
+                                                         recvbuf, recvcount, recvtype, comm,
+                                                         blocks));
 }

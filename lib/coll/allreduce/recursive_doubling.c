@@ -8,6 +8,7 @@
 #include <config.h>
 
 #include "coll/algorithms.h"
+#include "coll/builders.h"
 
 /* The rank that takes part in the doubling as number i of 2^k. */
 static int doubling_rank(int i, int r)
@@ -15,54 +16,75 @@ static int doubling_rank(int i, int r)
     return i < r ? 2 * i + 1 : i + r;
 }
 
-int himpi_allreduce_recursive_doubling(const void *sendbuf, void *recvbuf, int count,
-                                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                                       int segsize)
+int himpi_allreduce_recursive_doubling_build(himpi_sched *sched, const void *sendbuf,
+                                             void *recvbuf, int count, MPI_Datatype datatype,
+                                             MPI_Op op, MPI_Comm comm)
 {
-    (void)segsize;
-    int rc = MPI_SUCCESS;
-    if (sendbuf != MPI_IN_PLACE &&
-        (rc = himpi_copy(sendbuf, count, datatype, recvbuf, count, datatype)) != MPI_SUCCESS)
-        return rc;
-    int p, rank, pof2 = 1;
+    int p, rank, channel, last = HIMPI_SCHED_FIRST, rc = himpi_sched_join(sched, comm, &channel);
     MPI_Comm_size(comm, &p);
     MPI_Comm_rank(comm, &rank);
+    if (rc == MPI_SUCCESS && sendbuf != MPI_IN_PLACE)
+        rc = himpi_sched_copy(sched, last, sendbuf, count, datatype, recvbuf, count, datatype,
+                              &last);
+    int pof2 = 1;
     while (pof2 * 2 <= p)
         pof2 *= 2;
     int r = p - pof2;
     /* The even ranks below 2r sit the doubling out. */
     if (rank < 2 * r && rank % 2 == 0) {
-        rc = himpi_send(recvbuf, count, datatype, rank + 1, comm);
-        return rc == MPI_SUCCESS ? himpi_recv(recvbuf, count, datatype, rank + 1, comm) : rc;
-    }
-    void *scratch = himpi_tmp_alloc(count, datatype);
-    /* The partial result moves between recvbuf and scratch so that the
-     * operand order can follow the rank order without copies. */
-    void *acc = recvbuf, *in = scratch;
-    if (rank < 2 * r) {
-        rc = himpi_recv(in, count, datatype, rank - 1, comm);
         if (rc == MPI_SUCCESS)
-            rc = MPI_Reduce_local(in, acc, count, datatype, op);
+            rc = himpi_sched_send(sched, last, channel, 0, recvbuf, count, datatype, rank + 1,
+                                  &last);
+        return rc == MPI_SUCCESS ? himpi_sched_recv(sched, last, channel, 0, recvbuf, count,
+                                                    datatype, rank + 1, NULL)
+                                 : rc;
+    }
+    /* The partial result moves between recvbuf and scratch so that the
+     * operand order can follow the rank order without copies.  Each step's
+     * combination waits for its send and its receive, and the next step
+     * for the combination. */
+    void *acc = recvbuf, *in = himpi_sched_tmp(sched, count, datatype);
+    if (rank < 2 * r && rc == MPI_SUCCESS) {
+        int recv;
+        rc = himpi_sched_recv(sched, HIMPI_SCHED_FIRST, channel, 0, in, count, datatype, rank - 1,
+                              &recv);
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_reduce(sched, recv, in, acc, count, datatype, op, &recv);
+        if (rc == MPI_SUCCESS && last != HIMPI_SCHED_FIRST)
+            rc = himpi_sched_after(sched, recv, last);
+        last = recv;
     }
     int me = rank < 2 * r ? rank / 2 : rank - r;
     for (int mask = 1; mask < pof2 && rc == MPI_SUCCESS; mask *= 2) {
-        int partner = doubling_rank(me ^ mask, r);
-        rc = himpi_sendrecv(acc, count, datatype, partner, in, count, datatype, partner, comm);
-        if (rc != MPI_SUCCESS)
-            break;
-        if (partner < rank) {
-            rc = MPI_Reduce_local(in, acc, count, datatype, op);
-        } else {
-            rc = MPI_Reduce_local(acc, in, count, datatype, op);
+        int partner = doubling_rank(me ^ mask, r), send;
+        rc = himpi_sched_send(sched, last, channel, 0, acc, count, datatype, partner, &send);
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_recv(sched, last, channel, 0, in, count, datatype, partner, &last);
+        if (rc == MPI_SUCCESS && partner < rank) {
+            rc = himpi_sched_reduce(sched, last, in, acc, count, datatype, op, &last);
+        } else if (rc == MPI_SUCCESS) {
+            rc = himpi_sched_reduce(sched, last, acc, in, count, datatype, op, &last);
             void *t = acc;
             acc = in;
             in = t;
         }
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_after(sched, last, send);
     }
     if (rc == MPI_SUCCESS && acc != recvbuf)
-        rc = himpi_copy(acc, count, datatype, recvbuf, count, datatype);
+        rc = himpi_sched_copy(sched, last, acc, count, datatype, recvbuf, count, datatype, &last);
     if (rc == MPI_SUCCESS && rank < 2 * r)
-        rc = himpi_send(recvbuf, count, datatype, rank - 1, comm);
-    himpi_tmp_free(scratch, datatype);
+        rc = himpi_sched_send(sched, last, channel, 0, recvbuf, count, datatype, rank - 1, NULL);
     return rc;
+}
+
+int himpi_allreduce_recursive_doubling(const void *sendbuf, void *recvbuf, int count,
+                                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                       int segsize)
+{
+    (void)segsize;
+    himpi_sched *sched;
+    himpi_sched_create(&sched);
+    return himpi_sched_finish(&sched, himpi_allreduce_recursive_doubling_build(
+                                          sched, sendbuf, recvbuf, count, datatype, op, comm));
 }
