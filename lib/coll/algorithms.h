@@ -72,14 +72,6 @@ int himpi_rabenseifner_collect(void *buf, int count, MPI_Datatype datatype, int 
 int himpi_allreduce_ring_distribute(void *recvbuf, int count, MPI_Datatype datatype,
                                     MPI_Comm comm);
 
-/* The recursive doubling of the scans (scan/recursive_doubling.c; also
- * exscan) on p > 1 ranks: result becomes the combination of the operands
- * mine of the ranks below this one, and of this one unless exclusive (an
- * inclusive result must hold mine on entry; it may be mine).  An exclusive
- * result of rank 0 is left as it was. */
-int himpi_scan_doubling(const void *mine, void *result, int count, MPI_Datatype datatype,
-                        MPI_Op op, MPI_Comm comm, int exclusive);
-
 /* The binomial tree of scatter, or of gather if gather != 0
  * (scatter/binomial.c; also gather).  Inner processes hold their subtree's
  * blocks in a scratch buffer of the datatype their own blocks have

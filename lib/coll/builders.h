@@ -30,4 +30,14 @@ int himpi_allgather_ring_build(himpi_sched *sched, const void *sendbuf, int send
                                MPI_Datatype sendtype, void *recvbuf, int recvcount,
                                MPI_Datatype recvtype, MPI_Comm comm, const int *blocks);
 
+/* The recursive doubling of the scans (scan/recursive_doubling.c; also
+ * exscan) on p > 1 ranks, after stage `after`: result becomes the
+ * combination of the operands mine of the ranks below this one, and of
+ * this one unless exclusive (an inclusive result must hold mine once
+ * `after` completes; it may be mine).  An exclusive result of rank 0 is
+ * left as it was. */
+int himpi_scan_doubling_build(himpi_sched *sched, int after, const void *mine, void *result,
+                              int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                              int exclusive);
+
 #endif /* HIMPI_BUILDERS_H */

@@ -11,40 +11,47 @@
 #include <config.h>
 
 #include "coll/algorithms.h"
+#include "coll/builders.h"
 
-int himpi_scan_doubling(const void *mine, void *result, int count, MPI_Datatype datatype,
-                        MPI_Op op, MPI_Comm comm, int exclusive)
+int himpi_scan_doubling_build(himpi_sched *sched, int after, const void *mine, void *result,
+                              int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                              int exclusive)
 {
-    int p, rank, rc;
+    int p, rank, channel, last, rc = himpi_sched_join(sched, comm, &channel);
     MPI_Comm_size(comm, &p);
     MPI_Comm_rank(comm, &rank);
-    void *buf[2] = {himpi_tmp_alloc(count, datatype), himpi_tmp_alloc(count, datatype)};
-    void *partial = buf[0], *in = buf[1];
-    rc = himpi_copy(mine, count, datatype, partial, count, datatype);
-    /* An exclusive result takes the first block from below as it comes. */
+    void *partial = himpi_sched_tmp(sched, count, datatype);
+    void *in = himpi_sched_tmp(sched, count, datatype);
+    if (rc == MPI_SUCCESS)
+        rc = himpi_sched_copy(sched, after, mine, count, datatype, partial, count, datatype,
+                              &last);
+    /* An exclusive result takes the first block from below as it comes.
+     * Every stage of a step waits for the step before; a combination that
+     * changes the partial also waits for its send. */
     int empty = exclusive;
     for (int mask = 1; mask < p && rc == MPI_SUCCESS; mask *= 2) {
-        int partner = rank ^ mask;
+        int partner = rank ^ mask, send;
         if (partner >= p)
             continue;
-        rc = himpi_sendrecv(partial, count, datatype, partner, in, count, datatype, partner, comm);
-        if (rc != MPI_SUCCESS)
-            break;
-        if (partner < rank) {
-            rc = empty ? himpi_copy(in, count, datatype, result, count, datatype)
-                       : MPI_Reduce_local(in, result, count, datatype, op);
+        rc = himpi_sched_send(sched, last, channel, 0, partial, count, datatype, partner, &send);
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_recv(sched, last, channel, 0, in, count, datatype, partner, &last);
+        if (rc == MPI_SUCCESS && partner < rank) {
+            rc = empty ? himpi_sched_copy(sched, last, in, count, datatype, result, count,
+                                          datatype, &last)
+                       : himpi_sched_reduce(sched, last, in, result, count, datatype, op, &last);
             empty = 0;
             if (rc == MPI_SUCCESS)
-                rc = MPI_Reduce_local(in, partial, count, datatype, op);
-        } else {
-            rc = MPI_Reduce_local(partial, in, count, datatype, op);
+                rc = himpi_sched_reduce(sched, last, in, partial, count, datatype, op, &last);
+        } else if (rc == MPI_SUCCESS) {
+            rc = himpi_sched_reduce(sched, last, partial, in, count, datatype, op, &last);
             void *t = partial;
             partial = in;
             in = t;
         }
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_after(sched, last, send);
     }
-    himpi_tmp_free(buf[0], datatype);
-    himpi_tmp_free(buf[1], datatype);
     return rc;
 }
 
@@ -52,10 +59,15 @@ int himpi_scan_recursive_doubling(const void *sendbuf, void *recvbuf, int count,
                                   MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize)
 {
     (void)segsize;
-    int p, rc = MPI_SUCCESS;
+    int p, filled = HIMPI_SCHED_FIRST, rc = MPI_SUCCESS;
     MPI_Comm_size(comm, &p);
-    if (sendbuf != MPI_IN_PLACE &&
-        (rc = himpi_copy(sendbuf, count, datatype, recvbuf, count, datatype)) != MPI_SUCCESS)
-        return rc;
-    return p > 1 ? himpi_scan_doubling(recvbuf, recvbuf, count, datatype, op, comm, 0) : rc;
+    himpi_sched *sched;
+    himpi_sched_create(&sched);
+    if (sendbuf != MPI_IN_PLACE)
+        rc = himpi_sched_copy(sched, HIMPI_SCHED_FIRST, sendbuf, count, datatype, recvbuf, count,
+                              datatype, &filled);
+    if (rc == MPI_SUCCESS && p > 1)
+        rc = himpi_scan_doubling_build(sched, filled, recvbuf, recvbuf, count, datatype, op, comm,
+                                       0);
+    return himpi_sched_finish(&sched, rc);
 }
