@@ -40,4 +40,11 @@ int himpi_scan_doubling_build(himpi_sched *sched, int after, const void *mine, v
                               int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                               int exclusive);
 
+/* The binomial tree of scatter, or of gather if gather != 0
+ * (scatter/binomial.c; himpi_binomial_blocks in algorithms.h runs it). */
+int himpi_binomial_blocks_build(himpi_sched *sched, int gather, const void *sendbuf,
+                                int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                                const int *blocks);
+
 #endif /* HIMPI_BUILDERS_H */

@@ -5,10 +5,16 @@
 #include <config.h>
 
 #include "coll/algorithms.h"
-#include "mpib.h"
+#include "coll/builders.h"
 
 /* One child per bit of a rank, and up to two messages per child of the root. */
-#define MAX_REQUESTS (2 * (int)sizeof(int) * 8)
+#define MAX_MESSAGES (2 * (int)sizeof(int) * 8)
+
+/* The messages of one phase of a rank's part: their stages. */
+typedef struct phase {
+    int stage[MAX_MESSAGES];
+    int n;
+} phase;
 
 /* Blocks of the virtual ranks [a, b). */
 static int span(const int *blocks, int p, int root, int a, int b)
@@ -19,13 +25,38 @@ static int span(const int *blocks, int p, int root, int a, int b)
     return n;
 }
 
-/* Posts the messages of the tree edge that carries the blocks of child's subtree between
+/* Where the stages of a phase go, and what they wait for: every stage of
+ * `before`. */
+typedef struct place {
+    himpi_sched *sched;
+    int channel;
+    const phase *before;
+    phase *out;
+} place;
+
+/* Adds a message that waits for every stage of at->before. */
+static int message(const place *at, int sending, int key, void *buf, int count,
+                   MPI_Datatype datatype, int peer)
+{
+    const phase *b = at->before;
+    int first = b->n > 0 ? b->stage[0] : HIMPI_SCHED_FIRST, *stage = &at->out->stage[at->out->n];
+    int rc = sending ? himpi_sched_send(at->sched, first, at->channel, key, buf, count, datatype,
+                                        peer, stage)
+                     : himpi_sched_recv(at->sched, first, at->channel, key, buf, count, datatype,
+                                        peer, stage);
+    for (int i = 1; i < b->n && rc == MPI_SUCCESS; i++)
+        rc = himpi_sched_after(at->sched, *stage, b->stage[i]);
+    at->out->n += rc == MPI_SUCCESS;
+    return rc;
+}
+
+/* Adds the messages of the tree edge that carries the blocks of child's subtree between
  * child's parent (upper) and child, sending or receiving.  buf holds the blocks of the posting
  * process's subtree from its own on, in virtual-rank order, but at the root all blocks in real
  * rank order: there, child's subtree may wrap around from rank p - 1 to rank 0, and so takes
- * two messages. */
-static int edge(int sending, int upper, int child, void *buf, int count, MPI_Datatype datatype,
-                const int *blocks, int root, MPI_Comm comm, MPI_Request r[], int *n)
+ * two messages, keys 0 and 1. */
+static int edge(const place *at, int sending, int upper, int child, void *buf, int count,
+                MPI_Datatype datatype, const int *blocks, int root, MPI_Comm comm)
 {
     int p, rc = MPI_SUCCESS;
     MPI_Comm_size(comm, &p);
@@ -39,32 +70,32 @@ static int edge(int sending, int upper, int child, void *buf, int count, MPI_Dat
         int first = !upper ? span(blocks, p, root, child, cut[i])
                     : parent > 0 ? span(blocks, p, root, parent, cut[i])
                                  : himpi_blocks_before(blocks, (cut[i] + root) % p);
-        void *at = himpi_at(buf, (MPI_Aint)first * count, datatype);
+        void *part = himpi_at(buf, (MPI_Aint)first * count, datatype);
         int peer = ((upper ? child : parent) + root) % p;
-        rc = sending ? MPI_Isend(at, size * count, datatype, peer, HIMPI_TAG, comm, &r[(*n)++])
-                     : MPI_Irecv(at, size * count, datatype, peer, HIMPI_TAG, comm, &r[(*n)++]);
+        rc = message(at, sending, i, part, size * count, datatype, peer);
     }
     return rc;
 }
 
 /* The edges from virtual rank v to its children, v + mask for the powers of two mask below
  * top, largest subtree first. */
-static int children(int sending, int v, int top, void *buf, int count, MPI_Datatype datatype,
-                    const int *blocks, int root, MPI_Comm comm, MPI_Request r[], int *n)
+static int children(const place *at, int sending, int v, int top, void *buf, int count,
+                    MPI_Datatype datatype, const int *blocks, int root, MPI_Comm comm)
 {
     int p, rc = MPI_SUCCESS;
     MPI_Comm_size(comm, &p);
     for (int mask = top >> 1; mask > 0 && rc == MPI_SUCCESS; mask >>= 1)
         if (mask < p - v)
-            rc = edge(sending, 1, v + mask, buf, count, datatype, blocks, root, comm, r, n);
+            rc = edge(at, sending, 1, v + mask, buf, count, datatype, blocks, root, comm);
     return rc;
 }
 
-int himpi_binomial_blocks(int gather, const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                          void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                          MPI_Comm comm, const int *blocks)
+int himpi_binomial_blocks_build(himpi_sched *sched, int gather, const void *sendbuf,
+                                int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                                const int *blocks)
 {
-    int p, rank, n = 0, rc = MPI_SUCCESS;
+    int p, rank, channel, rc = himpi_sched_join(sched, comm, &channel);
     MPI_Comm_size(comm, &p);
     MPI_Comm_rank(comm, &rank);
     int v = (rank - root + p) % p, own = himpi_blocks_of(blocks, rank);
@@ -73,20 +104,27 @@ int himpi_binomial_blocks(int gather, const void *sendbuf, int sendcount, MPI_Da
     int top = v > 0 ? v & -v : 1;
     while (v == 0 && top < p)
         top <<= 1;
-    MPI_Request r[MAX_REQUESTS];
+    /* Two phases: receiving (from the parent in scatter, from the children in gather) and
+     * sending on what was received, each message of the second after all of the first. */
+    phase none = {.n = 0}, in = {.n = 0}, out = {.n = 0};
+    place first = {sched, channel, &none, &in}, second = {sched, channel, &in, &out};
     if (v == 0) {
-        int first = himpi_blocks_before(blocks, root);
-        rc = gather ? children(0, 0, top, recvbuf, recvcount, recvtype, blocks, root, comm, r, &n)
-                    : children(1, 0, top, (void *)sendbuf, sendcount, sendtype, blocks, root,
-                               comm, r, &n);
+        int at = himpi_blocks_before(blocks, root);
+        if (rc == MPI_SUCCESS)
+            rc = gather ? children(&first, 0, 0, top, recvbuf, recvcount, recvtype, blocks,
+                                   root, comm)
+                        : children(&first, 1, 0, top, (void *)sendbuf, sendcount, sendtype,
+                                   blocks, root, comm);
         if (rc == MPI_SUCCESS && gather && sendbuf != MPI_IN_PLACE)
-            rc = himpi_copy(sendbuf, own * sendcount, sendtype,
-                            himpi_at(recvbuf, (MPI_Aint)first * recvcount, recvtype),
-                            own * recvcount, recvtype);
+            rc = himpi_sched_copy(sched, HIMPI_SCHED_FIRST, sendbuf, own * sendcount, sendtype,
+                                  himpi_at(recvbuf, (MPI_Aint)at * recvcount, recvtype),
+                                  own * recvcount, recvtype, NULL);
         if (rc == MPI_SUCCESS && !gather && recvbuf != MPI_IN_PLACE)
-            rc = himpi_copy(himpi_at(sendbuf, (MPI_Aint)first * sendcount, sendtype),
-                            own * sendcount, sendtype, recvbuf, own * recvcount, recvtype);
-        return rc == MPI_SUCCESS ? MPIB_Waitall(n, r, MPI_STATUSES_IGNORE) : rc;
+            rc = himpi_sched_copy(sched, HIMPI_SCHED_FIRST,
+                                  himpi_at(sendbuf, (MPI_Aint)at * sendcount, sendtype),
+                                  own * sendcount, sendtype, recvbuf, own * recvcount, recvtype,
+                                  NULL);
+        return rc;
     }
 
     int count = gather ? sendcount : recvcount;
@@ -94,26 +132,37 @@ int himpi_binomial_blocks(int gather, const void *sendbuf, int sendcount, MPI_Da
     void *tmp = NULL, *buf = gather ? (void *)sendbuf : recvbuf;
     if (top > 1 && v + 1 < p) {
         int end = p - v > top ? v + top : p;
-        buf = tmp = himpi_tmp_alloc(span(blocks, p, root, v, end) * count, datatype);
-        if (gather)
-            rc = himpi_copy(sendbuf, own * count, datatype, tmp, own * count, datatype);
+        buf = tmp = himpi_sched_tmp(sched, span(blocks, p, root, v, end) * count, datatype);
+        if (gather && rc == MPI_SUCCESS)
+            rc = himpi_sched_copy(sched, HIMPI_SCHED_FIRST, sendbuf, own * count, datatype, tmp,
+                                  own * count, datatype, &in.stage[in.n++]);
     }
-    /* Scatter: parent, then children; gather: children, then parent. */
     if (rc == MPI_SUCCESS)
-        rc = gather ? children(0, v, top, buf, count, datatype, blocks, root, comm, r, &n)
-                    : edge(0, 0, v, buf, count, datatype, blocks, root, comm, r, &n);
+        rc = gather ? children(&first, 0, v, top, buf, count, datatype, blocks, root, comm)
+                    : edge(&first, 0, 0, v, buf, count, datatype, blocks, root, comm);
     if (rc == MPI_SUCCESS)
-        rc = MPIB_Waitall(n, r, MPI_STATUSES_IGNORE);
-    n = 0;
-    if (rc == MPI_SUCCESS)
-        rc = gather ? edge(1, 0, v, buf, count, datatype, blocks, root, comm, r, &n)
-                    : children(1, v, top, buf, count, datatype, blocks, root, comm, r, &n);
-    if (rc == MPI_SUCCESS && tmp != NULL && !gather)
-        rc = himpi_copy(tmp, own * count, datatype, recvbuf, own * count, datatype);
-    if (rc == MPI_SUCCESS)
-        rc = MPIB_Waitall(n, r, MPI_STATUSES_IGNORE);
-    himpi_tmp_free(tmp, datatype);
+        rc = gather ? edge(&second, 1, 0, v, buf, count, datatype, blocks, root, comm)
+                    : children(&second, 1, v, top, buf, count, datatype, blocks, root, comm);
+    if (rc == MPI_SUCCESS && tmp != NULL && !gather) {
+        int copy;
+        rc = himpi_sched_copy(sched, in.n > 0 ? in.stage[0] : HIMPI_SCHED_FIRST, tmp,
+                              own * count, datatype, recvbuf, own * count, datatype, &copy);
+        for (int i = 1; i < in.n && rc == MPI_SUCCESS; i++)
+            rc = himpi_sched_after(sched, copy, in.stage[i]);
+    }
     return rc;
+}
+
+int himpi_binomial_blocks(int gather, const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                          void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                          MPI_Comm comm, const int *blocks)
+{
+    himpi_sched *sched;
+    himpi_sched_create(&sched);
+    return himpi_sched_finish(&sched, himpi_binomial_blocks_build(sched, gather, sendbuf,
+                                                                  sendcount, sendtype, recvbuf,
+                                                                  recvcount, recvtype, root,
+                                                                  comm, blocks));
 }
 
 int himpi_scatter_binomial(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
