@@ -18,23 +18,6 @@ HIMPI_CATALOGUE(DECLARE)
 /* Building blocks shared by several algorithms                            */
 /* ---------------------------------------------------------------------- */
 
-/* One rank's part in a broadcast down a tree, in segments of seg elements
- * (bcast/pipeline.c; also binary and split-binary): link[0] is the parent
- * (MPI_PROC_NULL at the tree's root, whose count[0] is then ignored),
- * link[1..n-1] the children, and elements [first[i], first[i] + count[i])
- * of buffer travel over link i.  Each segment goes on to the children as
- * soon as it has come from the parent. */
-int himpi_bcast_segmented(void *buffer, MPI_Datatype datatype, int seg, MPI_Comm comm, int n,
-                          const int link[], const int first[], const int count[]);
-
-/* The broadcast as a scatter of p chunks followed by allgather
- * (bcast/scatter_ring_allgather.c; also scatter-rd-allgather).  Rank i's
- * chunk starts at element himpi_chunk_start(count, p, i) on every rank (one
- * element a block, chunks in rank order), where the allgather expects rank
- * i's blocks. */
-int himpi_bcast_scatter_allgather(void *buffer, int count, MPI_Datatype datatype, int root,
-                                  MPI_Comm comm, int segsize, himpi_allgather_fn allgather);
-
 /* One rank's part in a reduction up a tree, in segments of seg elements
  * (reduce/pipeline.c; also binary).  The rank's partial result is left op
  * mine op right, where left and right are those of its children
@@ -71,13 +54,5 @@ int himpi_rabenseifner_collect(void *buf, int count, MPI_Datatype datatype, int 
  * on rank i; the ring allgather gives every rank all of them. */
 int himpi_allreduce_ring_distribute(void *recvbuf, int count, MPI_Datatype datatype,
                                     MPI_Comm comm);
-
-/* The binomial tree of scatter, or of gather if gather != 0
- * (scatter/binomial.c; also gather).  Inner processes hold their subtree's
- * blocks in a scratch buffer of the datatype their own blocks have
- * (recvtype in scatter, sendtype in gather); leaves use their own buffer. */
-int himpi_binomial_blocks(int gather, const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                          void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                          MPI_Comm comm, const int *blocks);
 
 #endif /* HIMPI_ALGORITHMS_H */

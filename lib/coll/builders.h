@@ -1,8 +1,10 @@
 /* builders.h: the algorithms that build schedules (core/sched.h,
  * doc/schedules.md).  A builder adds one rank's part in the collective to
- * a schedule; the algorithm's blocking form (algorithms.h) builds it and
- * waits for it, so that each algorithm has one implementation whether it
- * runs alone or as a stage of something larger. */
+ * a schedule; the algorithm's blocking form (algorithms.h) runs it through
+ * its operation's runner below, so that each algorithm has one
+ * implementation whether it runs alone or as a stage of something larger.
+ * A builder reads the arrays it is given (blocks, links) while it builds,
+ * and the buffers while the schedule runs. */
 #ifndef HIMPI_BUILDERS_H
 #define HIMPI_BUILDERS_H
 
@@ -10,25 +12,67 @@
 
 #include "core/sched.h"
 
-/* bcast/binomial.c */
-int himpi_bcast_binomial_build(himpi_sched *sched, void *buffer, int count,
-                               MPI_Datatype datatype, int root, MPI_Comm comm);
+/* Each operation's builders take its algorithms' signature (coll.h), the
+ * schedule first. */
+typedef int himpi_bcast_builder(himpi_sched *sched, void *buffer, int count,
+                                MPI_Datatype datatype, int root, MPI_Comm comm, int segsize);
+typedef int himpi_reduce_builder(himpi_sched *sched, const void *sendbuf, void *recvbuf,
+                                 int count, MPI_Datatype datatype, MPI_Op op, int root,
+                                 MPI_Comm comm, int segsize);
+typedef int himpi_allreduce_builder(himpi_sched *sched, const void *sendbuf, void *recvbuf,
+                                    int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                    int segsize);
+typedef int himpi_scatter_builder(himpi_sched *sched, const void *sendbuf, int sendcount,
+                                  MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                                  MPI_Datatype recvtype, int root, MPI_Comm comm,
+                                  const int *blocks, int segsize);
+typedef int himpi_allgather_builder(himpi_sched *sched, const void *sendbuf, int sendcount,
+                                    MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                                    MPI_Datatype recvtype, MPI_Comm comm, const int *blocks,
+                                    int segsize);
 
-/* reduce/binomial.c: for a commutative op, or root 0 (the tree keeps rank
- * order only from rank 0; himpi_reduce_ordered runs it so). */
-int himpi_reduce_binomial_build(himpi_sched *sched, const void *sendbuf, void *recvbuf,
-                                int count, MPI_Datatype datatype, MPI_Op op, int root,
-                                MPI_Comm comm);
+/* The runners (builders.c): build a schedule with build, run it and free
+ * it, which is the blocking call.  Gather runs through scatter's runner,
+ * the scans through allreduce's: they share signatures. */
+int himpi_bcast_run(himpi_bcast_builder *build, void *buffer, int count, MPI_Datatype datatype,
+                    int root, MPI_Comm comm, int segsize);
+int himpi_reduce_run(himpi_reduce_builder *build, const void *sendbuf, void *recvbuf, int count,
+                     MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, int segsize);
+int himpi_allreduce_run(himpi_allreduce_builder *build, const void *sendbuf, void *recvbuf,
+                        int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize);
+int himpi_scatter_run(himpi_scatter_builder *build, const void *sendbuf, int sendcount,
+                      MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                      int root, MPI_Comm comm, const int *blocks, int segsize);
+int himpi_allgather_run(himpi_allgather_builder *build, const void *sendbuf, int sendcount,
+                        MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                        MPI_Datatype recvtype, MPI_Comm comm, const int *blocks, int segsize);
 
-/* allreduce/recursive_doubling.c */
-int himpi_allreduce_recursive_doubling_build(himpi_sched *sched, const void *sendbuf,
-                                             void *recvbuf, int count, MPI_Datatype datatype,
-                                             MPI_Op op, MPI_Comm comm);
+/* The builders, himpi_<op>_<alg>_build in coll/<op>/<alg>.c. */
+himpi_bcast_builder himpi_bcast_linear_build, himpi_bcast_chain_build, himpi_bcast_pipeline_build,
+    himpi_bcast_binomial_build, himpi_bcast_binary_build, himpi_bcast_split_binary_build,
+    himpi_bcast_scatter_ring_allgather_build, himpi_bcast_scatter_rd_allgather_build;
+/* For a commutative op, or root 0: the tree keeps rank order only from
+ * rank 0 (himpi_reduce_ordered runs it so). */
+himpi_reduce_builder himpi_reduce_binomial_build;
+himpi_allreduce_builder himpi_allreduce_recursive_doubling_build;
+himpi_scatter_builder himpi_scatter_binomial_build, himpi_gather_binomial_build;
+himpi_allgather_builder himpi_allgather_ring_build, himpi_allgather_recursive_doubling_build,
+    himpi_allgather_gather_bcast_build;
+himpi_allreduce_builder himpi_scan_recursive_doubling_build,
+    himpi_exscan_recursive_doubling_build;
 
-/* allgather/ring.c */
-int himpi_allgather_ring_build(himpi_sched *sched, const void *sendbuf, int sendcount,
-                               MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                               MPI_Datatype recvtype, MPI_Comm comm, const int *blocks);
+/* Building blocks several builders share. */
+
+/* bcast/pipeline.c: himpi_bcast_segmented (algorithms.h) as a builder. */
+int himpi_bcast_segmented_build(himpi_sched *sched, void *buffer, MPI_Datatype datatype, int seg,
+                                MPI_Comm comm, int n, const int link[], const int first[],
+                                const int count[]);
+
+/* The broadcast as a scatter of p chunks followed by allgather
+ * (bcast/scatter_ring_allgather.c; also scatter-rd-allgather). */
+int himpi_bcast_scatter_allgather_build(himpi_sched *sched, void *buffer, int count,
+                                        MPI_Datatype datatype, int root, MPI_Comm comm,
+                                        int segsize, himpi_allgather_builder *allgather);
 
 /* The recursive doubling of the scans (scan/recursive_doubling.c; also
  * exscan) on p > 1 ranks, after stage `after`: result becomes the
@@ -41,7 +85,7 @@ int himpi_scan_doubling_build(himpi_sched *sched, int after, const void *mine, v
                               int exclusive);
 
 /* The binomial tree of scatter, or of gather if gather != 0
- * (scatter/binomial.c; himpi_binomial_blocks in algorithms.h runs it). */
+ * (scatter/binomial.c; also gather). */
 int himpi_binomial_blocks_build(himpi_sched *sched, int gather, const void *sendbuf,
                                 int sendcount, MPI_Datatype sendtype, void *recvbuf,
                                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,

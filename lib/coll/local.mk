@@ -17,6 +17,7 @@ libhimpi_internal_la_SOURCES += \
 	%D%/bcast/scatter_rd_allgather.c \
 	%D%/bcast/scatter_ring_allgather.c \
 	%D%/bcast/split_binary.c \
+	%D%/builders.c \
 	%D%/builders.h \
 	%D%/coll.h \
 	%D%/dispatch.c \

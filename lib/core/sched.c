@@ -4,7 +4,7 @@
  * successors at the first start, when the graph is complete.  Each start
  * then counts every stage's pending dependencies; a stage whose count
  * reaches zero joins the ready list, and issuing it either completes it at
- * once (copy, reduce) or leaves a request that MPI_Testsome or
+ * once (copy, reduce, fence) or leaves a request that MPI_Testsome or
  * MPIB_Waitsome reports complete. */
 #include <config.h>
 
@@ -17,7 +17,7 @@
 #include "core/sched_tag.h"
 #include "core/typed.h"
 
-typedef enum stage_kind { STAGE_SEND, STAGE_RECV, STAGE_COPY, STAGE_REDUCE } stage_kind;
+typedef enum stage_kind { STAGE_SEND, STAGE_RECV, STAGE_COPY, STAGE_REDUCE, STAGE_FENCE } stage_kind;
 
 typedef struct stage {
     stage_kind kind;
@@ -43,6 +43,8 @@ struct himpi_sched {
     int nstages, stages_cap;
     edge *edges;
     int nedges, edges_cap;
+    /* The last fence (HIMPI_SCHED_FIRST: none), and the first stage after it. */
+    int fence, fenced;
     tmp_buffer *tmps;
     int ntmps, tmps_cap;
     MPI_Comm *comms; /* per channel */
@@ -53,7 +55,10 @@ struct himpi_sched {
     int *succ_first, *succ;
     /* Per start. */
     int active, *pending, *ready, nready, head, ndone;
+    /* The requests in flight, packed: requests[k] is stage owner[k]'s, so
+     * that progress looks at what is in flight, not at every stage. */
     MPI_Request *requests;
+    int *owner, nflight;
     int *indices;
     /* Not MPI_STATUSES_IGNORE: with MPICH's headers, GCC takes that for an
      * empty array that MPI_Testsome writes to. */
@@ -72,6 +77,7 @@ static void reserve(void **array, int *cap, int n, size_t size, const char *what
 void himpi_sched_create(himpi_sched **sched)
 {
     *sched = himpi_zalloc(1, sizeof **sched, "a schedule");
+    (*sched)->fence = HIMPI_SCHED_FIRST;
 }
 
 void himpi_sched_free(himpi_sched **sched)
@@ -79,10 +85,10 @@ void himpi_sched_free(himpi_sched **sched)
     himpi_sched *s = *sched;
     if (s == NULL)
         return;
-    for (int i = 0; s->requests != NULL && i < s->nstages; i++)
-        if (s->requests[i] != MPI_REQUEST_NULL) {
-            MPI_Cancel(&s->requests[i]);
-            MPI_Request_free(&s->requests[i]);
+    for (int k = 0; k < s->nflight; k++)
+        if (s->requests[k] != MPI_REQUEST_NULL) {
+            MPI_Cancel(&s->requests[k]);
+            MPI_Request_free(&s->requests[k]);
         }
     for (int i = 0; i < s->ntmps; i++)
         himpi_tmp_free(s->tmps[i].buf, s->tmps[i].datatype);
@@ -96,6 +102,7 @@ void himpi_sched_free(himpi_sched **sched)
     free(s->pending);
     free(s->ready);
     free(s->requests);
+    free(s->owner);
     free(s->indices);
     free(s->statuses);
     free(s);
@@ -143,6 +150,8 @@ static int add(himpi_sched *s, int after, stage st, int *index)
             "a schedule");
     int rc, i = s->nstages++;
     s->stages[i] = st;
+    if (after == HIMPI_SCHED_FIRST)
+        after = s->fence;
     if (after != HIMPI_SCHED_FIRST && (rc = himpi_sched_after(s, i, after)) != MPI_SUCCESS) {
         s->nstages--;
         return rc;
@@ -201,6 +210,17 @@ int himpi_sched_reduce(himpi_sched *s, int after, const void *in, void *inout, i
     return add(s, after, st, index);
 }
 
+int himpi_sched_fence(himpi_sched *s)
+{
+    int fence, from = s->fenced;
+    int rc = add(s, HIMPI_SCHED_FIRST, (stage){.kind = STAGE_FENCE}, &fence);
+    for (int i = from; i < fence && rc == MPI_SUCCESS; i++)
+        rc = himpi_sched_after(s, fence, i);
+    s->fence = fence;
+    s->fenced = fence + 1;
+    return rc;
+}
+
 /* Fixes the graph: every stage's successors, and the per-start arrays. */
 static void fix(himpi_sched *s)
 {
@@ -210,6 +230,7 @@ static void fix(himpi_sched *s)
     s->pending = himpi_zalloc(n + 1, sizeof *s->pending, "a schedule");
     s->ready = himpi_alloc(n + 1, sizeof *s->ready, "a schedule");
     s->requests = himpi_alloc(n + 1, sizeof *s->requests, "a schedule");
+    s->owner = himpi_alloc(n + 1, sizeof *s->owner, "a schedule");
     s->indices = himpi_alloc(n + 1, sizeof *s->indices, "a schedule");
     s->statuses = himpi_alloc(n + 1, sizeof *s->statuses, "a schedule");
     for (int e = 0; e < s->nedges; e++)
@@ -221,8 +242,6 @@ static void fix(himpi_sched *s)
         int b = s->edges[e].before;
         s->succ[s->succ_first[b] + s->pending[b]++] = s->edges[e].after;
     }
-    for (int i = 0; i < s->nstages; i++)
-        s->requests[i] = MPI_REQUEST_NULL;
 }
 
 /* Stage i is complete: its successors may become ready. */
@@ -240,16 +259,24 @@ static int issue(himpi_sched *s, int i)
     int rc = MPI_SUCCESS;
     switch (st->kind) {
     case STAGE_SEND:
-        return MPI_Isend(st->in, st->count, st->type, st->peer, st->tag, s->comms[st->channel],
-                         &s->requests[i]);
+        s->owner[s->nflight] = i;
+        rc = MPI_Isend(st->in, st->count, st->type, st->peer, st->tag, s->comms[st->channel],
+                       &s->requests[s->nflight]);
+        s->nflight += rc == MPI_SUCCESS;
+        return rc;
     case STAGE_RECV:
-        return MPI_Irecv(st->out, st->count, st->type, st->peer, st->tag, s->comms[st->channel],
-                         &s->requests[i]);
+        s->owner[s->nflight] = i;
+        rc = MPI_Irecv(st->out, st->count, st->type, st->peer, st->tag, s->comms[st->channel],
+                       &s->requests[s->nflight]);
+        s->nflight += rc == MPI_SUCCESS;
+        return rc;
     case STAGE_COPY:
         rc = himpi_copy(st->in, st->count, st->type, st->out, st->out_count, st->out_type);
         break;
     case STAGE_REDUCE:
         rc = MPI_Reduce_local(st->in, st->out, st->count, st->type, st->op);
+        break;
+    case STAGE_FENCE:
         break;
     }
     if (rc == MPI_SUCCESS)
@@ -275,7 +302,7 @@ int himpi_sched_start(himpi_sched *s)
     if (s->succ == NULL)
         fix(s);
     s->active = 1;
-    s->nready = s->head = s->ndone = 0;
+    s->nready = s->head = s->ndone = s->nflight = 0;
     memset(s->pending, 0, (size_t)s->nstages * sizeof *s->pending);
     for (int e = 0; e < s->nedges; e++)
         s->pending[s->edges[e].after]++;
@@ -285,9 +312,20 @@ int himpi_sched_start(himpi_sched *s)
     return issue_ready(s);
 }
 
-/* Completes the outcount stages in indices, then issues what they free. */
+/* The outcount requests at indices completed: drops them from the requests
+ * in flight, completes their stages and issues what that frees. */
 static int completed(himpi_sched *s, int outcount)
 {
+    /* indices[k] becomes the stage; the requests left keep their order. */
+    for (int k = 0; k < outcount; k++)
+        s->indices[k] = s->owner[s->indices[k]];
+    int kept = 0;
+    for (int k = 0; k < s->nflight; k++)
+        if (s->requests[k] != MPI_REQUEST_NULL) {
+            s->requests[kept] = s->requests[k];
+            s->owner[kept++] = s->owner[k];
+        }
+    s->nflight = kept;
     for (int k = 0; k < outcount; k++)
         complete(s, s->indices[k]);
     return issue_ready(s);
@@ -297,7 +335,7 @@ int himpi_sched_test(himpi_sched *s, int *done)
 {
     int rc = MPI_SUCCESS, outcount = 1;
     while (rc == MPI_SUCCESS && s->ndone < s->nstages && outcount > 0) {
-        rc = MPI_Testsome(s->nstages, s->requests, &outcount, s->indices, s->statuses);
+        rc = MPI_Testsome(s->nflight, s->requests, &outcount, s->indices, s->statuses);
         if (rc == MPI_SUCCESS && outcount != MPI_UNDEFINED)
             rc = completed(s, outcount);
     }
@@ -309,7 +347,7 @@ int himpi_sched_wait(himpi_sched *s)
 {
     int rc = MPI_SUCCESS, outcount;
     while (rc == MPI_SUCCESS && s->ndone < s->nstages) {
-        rc = MPIB_Waitsome(s->nstages, s->requests, &outcount, s->indices, s->statuses);
+        rc = MPIB_Waitsome(s->nflight, s->requests, &outcount, s->indices, s->statuses);
         /* MPI_UNDEFINED: nothing in flight, yet stages remain; a graph
          * without cycles whose stages all issue cannot get there. */
         if (rc == MPI_SUCCESS)

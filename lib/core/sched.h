@@ -71,6 +71,12 @@ int himpi_sched_reduce(himpi_sched *sched, int after, const void *in, void *inou
  * which the schedule frees with itself. */
 void *himpi_sched_tmp(himpi_sched *sched, int count, MPI_Datatype datatype);
 
+/* Makes every stage added from now on wait for every stage added so far:
+ * what runs one builder's collective after another's, whose stages the
+ * second does not know.  A stage added "after nothing" then waits for the
+ * fence. */
+int himpi_sched_fence(himpi_sched *sched);
+
 /* Makes stage wait for the completion of before too (before < stage). */
 int himpi_sched_after(himpi_sched *sched, int stage, int before);
 

@@ -3,10 +3,12 @@
 #include <config.h>
 
 #include "coll/algorithms.h"
+#include "coll/builders.h"
 
-int himpi_allgather_gather_bcast(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                                 void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                                 MPI_Comm comm, const int *blocks, int segsize)
+int himpi_allgather_gather_bcast_build(himpi_sched *sched, const void *sendbuf, int sendcount,
+                                       MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                                       MPI_Datatype recvtype, MPI_Comm comm, const int *blocks,
+                                       int segsize)
 {
     int p, rank;
     MPI_Comm_size(comm, &p);
@@ -19,10 +21,21 @@ int himpi_allgather_gather_bcast(const void *sendbuf, int sendcount, MPI_Datatyp
         sendcount = recvcount;
         sendtype = recvtype;
     }
-    int rc = himpi_gather_binomial(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, 0,
-                                   comm, blocks, segsize);
-    return rc == MPI_SUCCESS ? himpi_bcast_binomial(recvbuf,
-                                                    himpi_blocks_before(blocks, p) * recvcount,
-                                                    recvtype, 0, comm, segsize)
-                             : rc;
+    int rc = himpi_gather_binomial_build(sched, sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                         recvtype, 0, comm, blocks, segsize);
+    if (rc == MPI_SUCCESS)
+        rc = himpi_sched_fence(sched);
+    return rc == MPI_SUCCESS
+               ? himpi_bcast_binomial_build(sched, recvbuf,
+                                            himpi_blocks_before(blocks, p) * recvcount, recvtype,
+                                            0, comm, segsize)
+               : rc;
+}
+
+int himpi_allgather_gather_bcast(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                 void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                 MPI_Comm comm, const int *blocks, int segsize)
+{
+    return himpi_allgather_run(himpi_allgather_gather_bcast_build, sendbuf, sendcount, sendtype,
+                               recvbuf, recvcount, recvtype, comm, blocks, segsize);
 }

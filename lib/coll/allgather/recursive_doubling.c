@@ -5,6 +5,7 @@
 #include <config.h>
 
 #include "coll/algorithms.h"
+#include "coll/builders.h"
 
 /* Survivor q, once the even ranks among the first 2 * extra have handed their blocks on,
  * holds the blocks of the real ranks from first(q, extra) up to first(q + 1, extra). */
@@ -13,52 +14,95 @@ static int first(int q, int extra)
     return q < extra ? 2 * q : q + extra;
 }
 
-int himpi_allgather_recursive_doubling(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                                       void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                                       MPI_Comm comm, const int *blocks, int segsize)
+/* Makes stages first to last wait for stage also too, if there is one. */
+static int after_also(himpi_sched *sched, int first, int last, int also)
+{
+    int rc = MPI_SUCCESS;
+    for (int i = first; i <= last && also != HIMPI_SCHED_FIRST && rc == MPI_SUCCESS; i++)
+        rc = himpi_sched_after(sched, i, also);
+    return rc;
+}
+
+/* The blocks of rank in recvbuf. */
+static void *at(void *recvbuf, int recvcount, MPI_Datatype recvtype, const int *blocks, int rank)
+{
+    return himpi_at(recvbuf, (MPI_Aint)himpi_blocks_before(blocks, rank) * recvcount, recvtype);
+}
+
+int himpi_allgather_recursive_doubling_build(himpi_sched *sched, const void *sendbuf,
+                                             int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                             int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                                             const int *blocks, int segsize)
 {
     (void)segsize;
-    int p, rank, rc = MPI_SUCCESS;
+    int p, rank, channel, last = HIMPI_SCHED_FIRST, rc = himpi_sched_join(sched, comm, &channel);
     MPI_Comm_size(comm, &p);
     MPI_Comm_rank(comm, &rank);
     int pof2 = 1;
     while (pof2 <= p / 2)
         pof2 <<= 1;
-    int extra = p - pof2, own = himpi_blocks_of(blocks, rank);
-    void *mine = himpi_at(recvbuf, (MPI_Aint)himpi_blocks_before(blocks, rank) * recvcount,
-                          recvtype);
+    int extra = p - pof2, own = himpi_blocks_of(blocks, rank), all = himpi_blocks_before(blocks, p);
+    void *mine = at(recvbuf, recvcount, recvtype, blocks, rank);
     if (rank < 2 * extra && rank % 2 == 0) {
         /* The whole result comes back later, so the blocks go from where they are. */
-        rc = sendbuf == MPI_IN_PLACE
-                 ? himpi_send(mine, own * recvcount, recvtype, rank + 1, comm)
-                 : himpi_send(sendbuf, own * sendcount, sendtype, rank + 1, comm);
-        return rc == MPI_SUCCESS ? himpi_recv(recvbuf, himpi_blocks_before(blocks, p) * recvcount,
-                                              recvtype, rank + 1, comm)
+        if (rc == MPI_SUCCESS)
+            rc = sendbuf == MPI_IN_PLACE
+                     ? himpi_sched_send(sched, last, channel, 0, mine, own * recvcount, recvtype,
+                                        rank + 1, &last)
+                     : himpi_sched_send(sched, last, channel, 0, sendbuf, own * sendcount,
+                                        sendtype, rank + 1, &last);
+        return rc == MPI_SUCCESS ? himpi_sched_recv(sched, last, channel, 0, recvbuf,
+                                                    all * recvcount, recvtype, rank + 1, NULL)
                                  : rc;
     }
-    if (sendbuf != MPI_IN_PLACE)
-        rc = himpi_copy(sendbuf, own * sendcount, sendtype, mine, own * recvcount, recvtype);
+    /* Every step waits for the step before, its receive (last: what it sends on) and its send
+     * (also); the first waits for the copy of the rank's own blocks (last) and for those of
+     * the rank that sits out (also). */
+    int also = HIMPI_SCHED_FIRST;
+    if (rc == MPI_SUCCESS && sendbuf != MPI_IN_PLACE)
+        rc = himpi_sched_copy(sched, last, sendbuf, own * sendcount, sendtype, mine,
+                              own * recvcount, recvtype, &last);
     if (rc == MPI_SUCCESS && rank < 2 * extra)
-        rc = himpi_recv(
-            himpi_at(recvbuf, (MPI_Aint)himpi_blocks_before(blocks, rank - 1) * recvcount,
-                     recvtype),
-            himpi_blocks_of(blocks, rank - 1) * recvcount, recvtype, rank - 1, comm);
+        rc = himpi_sched_recv(sched, HIMPI_SCHED_FIRST, channel, 0,
+                              at(recvbuf, recvcount, recvtype, blocks, rank - 1),
+                              himpi_blocks_of(blocks, rank - 1) * recvcount, recvtype, rank - 1,
+                              last == HIMPI_SCHED_FIRST ? &last : &also);
     int q = rank < 2 * extra ? rank / 2 : rank - extra;
     for (int mask = 1; mask < pof2 && rc == MPI_SUCCESS; mask <<= 1) {
         /* Both hold the blocks of mask survivors, from the first survivor of their group on. */
-        int partner = q ^ mask, at = q & ~(mask - 1), from = partner & ~(mask - 1);
+        int partner = q ^ mask, start = q & ~(mask - 1), from = partner & ~(mask - 1);
         int peer = partner < extra ? 2 * partner + 1 : partner + extra;
-        int out = himpi_blocks_before(blocks, first(at, extra));
+        int out = himpi_blocks_before(blocks, first(start, extra));
         int in = himpi_blocks_before(blocks, first(from, extra));
-        int outs = himpi_blocks_before(blocks, first(at + mask, extra)) - out;
+        int outs = himpi_blocks_before(blocks, first(start + mask, extra)) - out;
         int ins = himpi_blocks_before(blocks, first(from + mask, extra)) - in;
-        rc = himpi_sendrecv(himpi_at(recvbuf, (MPI_Aint)out * recvcount, recvtype),
-                            outs * recvcount, recvtype, peer,
-                            himpi_at(recvbuf, (MPI_Aint)in * recvcount, recvtype),
-                            ins * recvcount, recvtype, peer, comm);
+        int send, recv;
+        rc = himpi_sched_send(sched, last, channel, 0,
+                              himpi_at(recvbuf, (MPI_Aint)out * recvcount, recvtype),
+                              outs * recvcount, recvtype, peer, &send);
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_recv(sched, last, channel, 0,
+                                  himpi_at(recvbuf, (MPI_Aint)in * recvcount, recvtype),
+                                  ins * recvcount, recvtype, peer, &recv);
+        if (rc == MPI_SUCCESS)
+            rc = after_also(sched, send, recv, also);
+        last = recv;
+        also = send;
     }
-    if (rc == MPI_SUCCESS && rank < 2 * extra)
-        rc = himpi_send(recvbuf, himpi_blocks_before(blocks, p) * recvcount, recvtype, rank - 1,
-                        comm);
+    if (rc == MPI_SUCCESS && rank < 2 * extra) {
+        int send;
+        rc = himpi_sched_send(sched, last, channel, 0, recvbuf, all * recvcount, recvtype,
+                              rank - 1, &send);
+        if (rc == MPI_SUCCESS)
+            rc = after_also(sched, send, send, also);
+    }
     return rc;
+}
+
+int himpi_allgather_recursive_doubling(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                       void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                       MPI_Comm comm, const int *blocks, int segsize)
+{
+    return himpi_allgather_run(himpi_allgather_recursive_doubling_build, sendbuf, sendcount,
+                               sendtype, recvbuf, recvcount, recvtype, comm, blocks, segsize);
 }

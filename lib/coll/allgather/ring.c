@@ -14,8 +14,10 @@ static void *block(void *recvbuf, int recvcount, MPI_Datatype recvtype, const in
 
 int himpi_allgather_ring_build(himpi_sched *sched, const void *sendbuf, int sendcount,
                                MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                               MPI_Datatype recvtype, MPI_Comm comm, const int *blocks)
+                               MPI_Datatype recvtype, MPI_Comm comm, const int *blocks,
+                               int segsize)
 {
+    (void)segsize;
     int p, rank, channel, rc = himpi_sched_join(sched, comm, &channel);
     MPI_Comm_size(comm, &p);
     MPI_Comm_rank(comm, &rank);
@@ -44,11 +46,6 @@ int himpi_allgather_ring(const void *sendbuf, int sendcount, MPI_Datatype sendty
                          void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                          const int *blocks, int segsize)
 {
-    (void)segsize;
-    himpi_sched *sched;
-    himpi_sched_create(&sched);
-    return himpi_sched_finish(&sched,
-                              himpi_allgather_ring_build(sched, sendbuf, sendcount, sendtype,
-                                                         recvbuf, recvcount, recvtype, comm,
-                                                         blocks));
+    return himpi_allgather_run(himpi_allgather_ring_build, sendbuf, sendcount, sendtype, recvbuf,
+                               recvcount, recvtype, comm, blocks, segsize);
 }

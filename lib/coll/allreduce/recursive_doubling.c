@@ -18,8 +18,9 @@ static int doubling_rank(int i, int r)
 
 int himpi_allreduce_recursive_doubling_build(himpi_sched *sched, const void *sendbuf,
                                              void *recvbuf, int count, MPI_Datatype datatype,
-                                             MPI_Op op, MPI_Comm comm)
+                                             MPI_Op op, MPI_Comm comm, int segsize)
 {
+    (void)segsize;
     int p, rank, channel, last = HIMPI_SCHED_FIRST, rc = himpi_sched_join(sched, comm, &channel);
     MPI_Comm_size(comm, &p);
     MPI_Comm_rank(comm, &rank);
@@ -82,9 +83,6 @@ int himpi_allreduce_recursive_doubling(const void *sendbuf, void *recvbuf, int c
                                        MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                        int segsize)
 {
-    (void)segsize;
-    himpi_sched *sched;
-    himpi_sched_create(&sched);
-    return himpi_sched_finish(&sched, himpi_allreduce_recursive_doubling_build(
-                                          sched, sendbuf, recvbuf, count, datatype, op, comm));
+    return himpi_allreduce_run(himpi_allreduce_recursive_doubling_build, sendbuf, recvbuf, count,
+                               datatype, op, comm, segsize);
 }

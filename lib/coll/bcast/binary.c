@@ -4,9 +4,10 @@
 #include <config.h>
 
 #include "coll/algorithms.h"
+#include "coll/builders.h"
 
-int himpi_bcast_binary(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
-                       int segsize)
+int himpi_bcast_binary_build(himpi_sched *sched, void *buffer, int count, MPI_Datatype datatype,
+                             int root, MPI_Comm comm, int segsize)
 {
     int p, rank;
     MPI_Comm_size(comm, &p);
@@ -16,6 +17,14 @@ int himpi_bcast_binary(void *buffer, int count, MPI_Datatype datatype, int root,
     for (int c = 2 * v + 1; c <= 2 * v + 2 && c < p; c++)
         link[n++] = (c + root) % p;
     const int first[3] = {0, 0, 0}, all[3] = {count, count, count};
-    return himpi_bcast_segmented(buffer, datatype, himpi_segment_count(segsize, datatype), comm,
-                                 n, link, first, all);
+    return himpi_bcast_segmented_build(sched, buffer, datatype,
+                                       himpi_segment_count(segsize, datatype), comm, n, link,
+                                       first, all);
+}
+
+int himpi_bcast_binary(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                       int segsize)
+{
+    return himpi_bcast_run(himpi_bcast_binary_build, buffer, count, datatype, root, comm,
+                           segsize);
 }

@@ -9,9 +9,10 @@
 #include "coll/algorithms.h"
 #include "coll/builders.h"
 
-int himpi_bcast_binomial_build(himpi_sched *sched, void *buffer, int count,
-                               MPI_Datatype datatype, int root, MPI_Comm comm)
+int himpi_bcast_binomial_build(himpi_sched *sched, void *buffer, int count, MPI_Datatype datatype,
+                               int root, MPI_Comm comm, int segsize)
 {
+    (void)segsize;
     int p, rank, channel, rc = himpi_sched_join(sched, comm, &channel);
     MPI_Comm_size(comm, &p);
     MPI_Comm_rank(comm, &rank);
@@ -35,9 +36,5 @@ int himpi_bcast_binomial_build(himpi_sched *sched, void *buffer, int count,
 int himpi_bcast_binomial(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                          int segsize)
 {
-    (void)segsize;
-    himpi_sched *sched;
-    himpi_sched_create(&sched);
-    return himpi_sched_finish(&sched,
-                              himpi_bcast_binomial_build(sched, buffer, count, datatype, root, comm));
+    return himpi_bcast_run(himpi_bcast_binomial_build, buffer, count, datatype, root, comm, segsize);
 }

@@ -14,12 +14,12 @@
 #include <config.h>
 
 #include "coll/algorithms.h"
+#include "coll/builders.h"
 
-int himpi_bcast_split_binary(void *buffer, int count, MPI_Datatype datatype, int root,
-                             MPI_Comm comm, int segsize)
+/* count >= 2 */
+static int split_binary_build(himpi_sched *sched, void *buffer, int count, MPI_Datatype datatype,
+                              int root, MPI_Comm comm, int segsize)
 {
-    if (count < 2)
-        return himpi_bcast_binary(buffer, count, datatype, root, comm, segsize);
     int p, rank;
     MPI_Comm_size(comm, &p);
     MPI_Comm_rank(comm, &rank);
@@ -42,21 +42,44 @@ int himpi_bcast_split_binary(void *buffer, int count, MPI_Datatype datatype, int
         first[i] = vlink[i] % 2 ? 0 : count / 2;
         half[i] = vlink[i] % 2 ? count / 2 : count - count / 2;
     }
-    int rc = himpi_bcast_segmented(buffer, datatype, himpi_segment_count(segsize, datatype),
-                                   comm, n, link, first, half);
-    if (rc != MPI_SUCCESS)
+    /* The exchange follows the whole tree stage, which it needs on one side or the other. */
+    int channel, rc = himpi_bcast_segmented_build(sched, buffer, datatype,
+                                                  himpi_segment_count(segsize, datatype), comm, n,
+                                                  link, first, half);
+    if (rc == MPI_SUCCESS)
+        rc = himpi_sched_fence(sched);
+    if (rc == MPI_SUCCESS)
+        rc = himpi_sched_join(sched, comm, &channel);
+    if (rc != MPI_SUCCESS || (v == 0 && p % 2 == 1))
         return rc;
-
-    if (v == 0 && p % 2 == 1)
-        return MPI_SUCCESS;
     void *right = himpi_at(buffer, count / 2, datatype);
     if (v == 0)
-        return himpi_send(right, count - count / 2, datatype, (p - 1 + root) % p, comm);
+        return himpi_sched_send(sched, HIMPI_SCHED_FIRST, channel, 0, right, count - count / 2,
+                                datatype, (p - 1 + root) % p, NULL);
     int pair = v % 2 ? v + 1 : v - 1;
     if (pair == p)
-        return himpi_recv(right, count - count / 2, datatype, root, comm);
+        return himpi_sched_recv(sched, HIMPI_SCHED_FIRST, channel, 0, right, count - count / 2,
+                                datatype, root, NULL);
     int other = first[0] == 0 ? count / 2 : 0;
-    return himpi_sendrecv(himpi_at(buffer, first[0], datatype), half[0], datatype,
-                          (pair + root) % p, himpi_at(buffer, other, datatype),
-                          count - half[0], datatype, (pair + root) % p, comm);
+    rc = himpi_sched_send(sched, HIMPI_SCHED_FIRST, channel, 0, himpi_at(buffer, first[0], datatype),
+                          half[0], datatype, (pair + root) % p, NULL);
+    return rc == MPI_SUCCESS ? himpi_sched_recv(sched, HIMPI_SCHED_FIRST, channel, 0,
+                                                himpi_at(buffer, other, datatype), count - half[0],
+                                                datatype, (pair + root) % p, NULL)
+                             : rc;
+}
+
+int himpi_bcast_split_binary_build(himpi_sched *sched, void *buffer, int count,
+                                   MPI_Datatype datatype, int root, MPI_Comm comm, int segsize)
+{
+    if (count < 2)
+        return himpi_bcast_binary_build(sched, buffer, count, datatype, root, comm, segsize);
+    return split_binary_build(sched, buffer, count, datatype, root, comm, segsize);
+}
+
+int himpi_bcast_split_binary(void *buffer, int count, MPI_Datatype datatype, int root,
+                             MPI_Comm comm, int segsize)
+{
+    return himpi_bcast_run(himpi_bcast_split_binary_build, buffer, count, datatype, root, comm,
+                           segsize);
 }

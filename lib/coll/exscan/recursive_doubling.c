@@ -9,9 +9,9 @@
 #include "coll/algorithms.h"
 #include "coll/builders.h"
 
-int himpi_exscan_recursive_doubling(const void *sendbuf, void *recvbuf, int count,
-                                    MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                                    int segsize)
+int himpi_exscan_recursive_doubling_build(himpi_sched *sched, const void *sendbuf,
+                                          void *recvbuf, int count, MPI_Datatype datatype,
+                                          MPI_Op op, MPI_Comm comm, int segsize)
 {
     (void)segsize;
     int p;
@@ -19,11 +19,15 @@ int himpi_exscan_recursive_doubling(const void *sendbuf, void *recvbuf, int coun
     /* In place, the operand is in recvbuf, which the partial copies before
      * any result lands there. */
     const void *mine = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-    if (p == 1)
-        return MPI_SUCCESS;
-    himpi_sched *sched;
-    himpi_sched_create(&sched);
-    return himpi_sched_finish(&sched,
-                              himpi_scan_doubling_build(sched, HIMPI_SCHED_FIRST, mine, recvbuf,
-                                                        count, datatype, op, comm, 1));
+    return p > 1 ? himpi_scan_doubling_build(sched, HIMPI_SCHED_FIRST, mine, recvbuf, count,
+                                             datatype, op, comm, 1)
+                 : MPI_SUCCESS;
+}
+
+int himpi_exscan_recursive_doubling(const void *sendbuf, void *recvbuf, int count,
+                                    MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                    int segsize)
+{
+    return himpi_allreduce_run(himpi_exscan_recursive_doubling_build, sendbuf, recvbuf, count,
+                               datatype, op, comm, segsize);
 }

@@ -11,8 +11,9 @@
 
 int himpi_reduce_binomial_build(himpi_sched *sched, const void *sendbuf, void *recvbuf,
                                 int count, MPI_Datatype datatype, MPI_Op op, int root,
-                                MPI_Comm comm)
+                                MPI_Comm comm, int segsize)
 {
+    (void)segsize;
     int p, rank, channel, rc = himpi_sched_join(sched, comm, &channel);
     MPI_Comm_size(comm, &p);
     MPI_Comm_rank(comm, &rank);
@@ -52,11 +53,8 @@ int himpi_reduce_binomial_build(himpi_sched *sched, const void *sendbuf, void *r
 static int binomial(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                     MPI_Op op, int root, MPI_Comm comm, int segsize)
 {
-    (void)segsize;
-    himpi_sched *sched;
-    himpi_sched_create(&sched);
-    return himpi_sched_finish(&sched, himpi_reduce_binomial_build(sched, sendbuf, recvbuf, count,
-                                                                  datatype, op, root, comm));
+    return himpi_reduce_run(himpi_reduce_binomial_build, sendbuf, recvbuf, count, datatype, op,
+                            root, comm, segsize);
 }
 
 int himpi_reduce_binomial(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,

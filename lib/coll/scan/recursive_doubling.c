@@ -55,19 +55,24 @@ int himpi_scan_doubling_build(himpi_sched *sched, int after, const void *mine, v
     return rc;
 }
 
-int himpi_scan_recursive_doubling(const void *sendbuf, void *recvbuf, int count,
-                                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize)
+int himpi_scan_recursive_doubling_build(himpi_sched *sched, const void *sendbuf, void *recvbuf,
+                                        int count, MPI_Datatype datatype, MPI_Op op,
+                                        MPI_Comm comm, int segsize)
 {
     (void)segsize;
     int p, filled = HIMPI_SCHED_FIRST, rc = MPI_SUCCESS;
     MPI_Comm_size(comm, &p);
-    himpi_sched *sched;
-    himpi_sched_create(&sched);
     if (sendbuf != MPI_IN_PLACE)
         rc = himpi_sched_copy(sched, HIMPI_SCHED_FIRST, sendbuf, count, datatype, recvbuf, count,
                               datatype, &filled);
-    if (rc == MPI_SUCCESS && p > 1)
-        rc = himpi_scan_doubling_build(sched, filled, recvbuf, recvbuf, count, datatype, op, comm,
-                                       0);
-    return himpi_sched_finish(&sched, rc);
+    return rc == MPI_SUCCESS && p > 1 ? himpi_scan_doubling_build(sched, filled, recvbuf, recvbuf,
+                                                                  count, datatype, op, comm, 0)
+                                      : rc;
+}
+
+int himpi_scan_recursive_doubling(const void *sendbuf, void *recvbuf, int count,
+                                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize)
+{
+    return himpi_allreduce_run(himpi_scan_recursive_doubling_build, sendbuf, recvbuf, count,
+                               datatype, op, comm, segsize);
 }

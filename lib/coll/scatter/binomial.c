@@ -153,23 +153,20 @@ int himpi_binomial_blocks_build(himpi_sched *sched, int gather, const void *send
     return rc;
 }
 
-int himpi_binomial_blocks(int gather, const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                          void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                          MPI_Comm comm, const int *blocks)
+int himpi_scatter_binomial_build(himpi_sched *sched, const void *sendbuf, int sendcount,
+                                 MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                                 MPI_Datatype recvtype, int root, MPI_Comm comm,
+                                 const int *blocks, int segsize)
 {
-    himpi_sched *sched;
-    himpi_sched_create(&sched);
-    return himpi_sched_finish(&sched, himpi_binomial_blocks_build(sched, gather, sendbuf,
-                                                                  sendcount, sendtype, recvbuf,
-                                                                  recvcount, recvtype, root,
-                                                                  comm, blocks));
+    (void)segsize;
+    return himpi_binomial_blocks_build(sched, 0, sendbuf, sendcount, sendtype, recvbuf,
+                                       recvcount, recvtype, root, comm, blocks);
 }
 
 int himpi_scatter_binomial(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                            void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
                            MPI_Comm comm, const int *blocks, int segsize)
 {
-    (void)segsize;
-    return himpi_binomial_blocks(0, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                 root, comm, blocks);
+    return himpi_scatter_run(himpi_scatter_binomial_build, sendbuf, sendcount, sendtype, recvbuf,
+                             recvcount, recvtype, root, comm, blocks, segsize);
 }
