@@ -18,21 +18,6 @@ HIMPI_CATALOGUE(DECLARE)
 /* Building blocks shared by several algorithms                            */
 /* ---------------------------------------------------------------------- */
 
-/* One rank's part in a reduction up a tree, in segments of seg elements
- * (reduce/pipeline.c; also binary).  The rank's partial result is left op
- * mine op right, where left and right are those of its children
- * (MPI_PROC_NULL for none).  It goes on to parent, or, at the top (parent
- * MPI_PROC_NULL), into result, which mine may equal. */
-int himpi_reduce_segmented(const void *mine, void *result, int count, MPI_Datatype datatype,
-                           MPI_Op op, int seg, MPI_Comm comm, int parent, int left, int right);
-
-/* The chain over the ranks counted from root, in segments of seg elements
- * (reduce/pipeline.c; also chain): rank v's partial result is mine op that
- * of v + 1, sent on to v - 1. */
-int himpi_reduce_segmented_chain(const void *sendbuf, void *recvbuf, int count,
-                                 MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
-                                 int seg);
-
 /* Rabenseifner's reduce-scatter (reduce/rabenseifner.c; also the
  * allreduce).  root is the rank that must stay in its pair, -1 for none.
  * mine is the rank's input.  *buf is a buffer of count elements the rank may

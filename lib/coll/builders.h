@@ -53,7 +53,9 @@ himpi_bcast_builder himpi_bcast_linear_build, himpi_bcast_chain_build, himpi_bca
     himpi_bcast_scatter_ring_allgather_build, himpi_bcast_scatter_rd_allgather_build;
 /* For a commutative op, or root 0: the tree keeps rank order only from
  * rank 0 (himpi_reduce_ordered runs it so). */
-himpi_reduce_builder himpi_reduce_binomial_build;
+himpi_reduce_builder himpi_reduce_binomial_build, himpi_reduce_chain_build,
+    himpi_reduce_pipeline_build;
+himpi_reduce_builder himpi_reduce_binary_build;
 himpi_allreduce_builder himpi_allreduce_recursive_doubling_build;
 himpi_scatter_builder himpi_scatter_binomial_build, himpi_gather_binomial_build;
 himpi_allgather_builder himpi_allgather_ring_build, himpi_allgather_recursive_doubling_build,
@@ -67,6 +69,22 @@ himpi_allreduce_builder himpi_scan_recursive_doubling_build,
 int himpi_bcast_segmented_build(himpi_sched *sched, void *buffer, MPI_Datatype datatype, int seg,
                                 MPI_Comm comm, int n, const int link[], const int first[],
                                 const int count[]);
+
+/* One rank's part in a reduction up a tree, in segments of seg elements
+ * (reduce/pipeline.c; also binary).  The rank's partial result is left op
+ * mine op right, where left and right are those of its children
+ * (MPI_PROC_NULL for none).  It goes on to parent, or, at the top (parent
+ * MPI_PROC_NULL), into result, which mine may equal. */
+int himpi_reduce_segmented_build(himpi_sched *sched, const void *mine, void *result, int count,
+                                 MPI_Datatype datatype, MPI_Op op, int seg, MPI_Comm comm,
+                                 int parent, int left, int right);
+
+/* The chain over the ranks counted from root, in segments of seg elements
+ * (reduce/pipeline.c; also chain): rank v's partial result is mine op that
+ * of v + 1, sent on to v - 1. */
+int himpi_reduce_segmented_chain_build(himpi_sched *sched, const void *sendbuf, void *recvbuf,
+                                       int count, MPI_Datatype datatype, MPI_Op op, int root,
+                                       MPI_Comm comm, int seg);
 
 /* The broadcast as a scatter of p chunks followed by allgather
  * (bcast/scatter_ring_allgather.c; also scatter-rd-allgather). */

@@ -8,6 +8,7 @@
 #include <config.h>
 
 #include "coll/algorithms.h"
+#include "coll/builders.h"
 
 /* The top of the balanced in-order tree over ranks lo .. hi - 1 (MPI_PROC_NULL if there are
  * none).  With the top at the lower middle, the right subtree is never the smaller one, so a
@@ -34,8 +35,9 @@ static void in_order(int p, int root, int rank, int *parent, int *left, int *rig
     *right = middle(rank + 1, hi);
 }
 
-int himpi_reduce_binary(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
-                        MPI_Op op, int root, MPI_Comm comm, int segsize)
+int himpi_reduce_binary_build(himpi_sched *sched, const void *sendbuf, void *recvbuf, int count,
+                              MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
+                              int segsize)
 {
     int p, rank, parent, left, right;
     MPI_Comm_size(comm, &p);
@@ -50,7 +52,14 @@ int himpi_reduce_binary(const void *sendbuf, void *recvbuf, int count, MPI_Datat
         in_order(p, root, rank, &parent, &left, &right);
     }
     const void *mine = rank == root && sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-    return himpi_reduce_segmented(mine, rank == root ? recvbuf : NULL, count, datatype, op,
-                                  himpi_segment_count(segsize, datatype), comm, parent, left,
-                                  right);
+    return himpi_reduce_segmented_build(sched, mine, rank == root ? recvbuf : NULL, count,
+                                        datatype, op, himpi_segment_count(segsize, datatype),
+                                        comm, parent, left, right);
+}
+
+int himpi_reduce_binary(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                        MPI_Op op, int root, MPI_Comm comm, int segsize)
+{
+    return himpi_reduce_run(himpi_reduce_binary_build, sendbuf, recvbuf, count, datatype, op,
+                            root, comm, segsize);
 }

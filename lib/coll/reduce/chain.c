@@ -7,13 +7,23 @@
 #include <config.h>
 
 #include "coll/algorithms.h"
+#include "coll/builders.h"
 
+int himpi_reduce_chain_build(himpi_sched *sched, const void *sendbuf, void *recvbuf, int count,
+                             MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
+                             int segsize)
+{
+    (void)segsize;
+    return himpi_reduce_segmented_chain_build(sched, sendbuf, recvbuf, count, datatype, op, root,
+                                              comm, count > 0 ? count : 1);
+}
+
+/* The blocking form, run in rank order by himpi_reduce_ordered. */
 static int chain(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                  MPI_Op op, int root, MPI_Comm comm, int segsize)
 {
-    (void)segsize;
-    return himpi_reduce_segmented_chain(sendbuf, recvbuf, count, datatype, op, root, comm,
-                                        count > 0 ? count : 1);
+    return himpi_reduce_run(himpi_reduce_chain_build, sendbuf, recvbuf, count, datatype, op,
+                            root, comm, segsize);
 }
 
 int himpi_reduce_chain(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
