@@ -4,8 +4,9 @@
  * shows that a call that does nothing fails this.
  *
  * The matrix: every (alg_out, alg_in) pair at every group count (sampled
- * as colltest.h samples, HIMPI_TEST_SAMPLE=1), so uneven groups wherever g
- * does not divide p; every algorithm in multi-level plans of rank blocks
+ * as colltest.h samples, HIMPI_TEST_SAMPLE=1: the pairs (a, a), (a,
+ * native) and (native, a), 5 group counts, 2 late ranks), so uneven groups
+ * wherever g does not divide p; every algorithm in multi-level plans of rank blocks
  * and of pretend hardware levels whose groups are not contiguous (scatter
  * binding) and are (block binding); the plain call on the table's plan;
  * the persistent calls, each started in every round; and the error
@@ -25,7 +26,8 @@
 static int size, rank, scale;
 
 /* The ranks that take turns to enter late: all of them up to 4 ranks, the
- * first two, the middle and the last above. */
+ * first two, the middle and the last above; the first and the last in
+ * scale mode. */
 static int late_ranks(int *late)
 {
     if (size <= 4 && !scale) {
@@ -33,9 +35,9 @@ static int late_ranks(int *late)
             late[i] = i;
         return size;
     }
-    const int pick[] = {0, 1, size / 2, size - 1};
+    const int pick[] = {0, size - 1, 1, size / 2};
     int n = 0;
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < (scale ? 2 : 4); i++) {
         int seen = 0;
         for (int j = 0; j < n; j++)
             seen |= late[j] == pick[i];
@@ -143,6 +145,8 @@ static void sweep_pairs(void)
     MPI_Comm_dup(MPI_COMM_WORLD, &comm);
     for (int o = 0; o < nalg; o++)
         for (int i = 0; i < nalg; i++) {
+            if (scale && o != i && algs[o] != HIMPI_ALG_NATIVE && algs[i] != HIMPI_ALG_NATIVE)
+                continue;
             char what[96];
             for (int k = 0; k < ng; k++) {
                 HiMPI_Params params = {g[k], algs[o], algs[i], 0};
@@ -283,8 +287,11 @@ static void test_errors(void)
            "_init_plan with plan = NULL");
     tap_check(r == HIMPI_REQUEST_NULL, "a failed init left a request");
 #undef EXPECT
+    /* An inter-communicator between the even and the odd ranks (SimGrid
+     * 3.32's SMPI, whose mpi.h defines SMPI_H, has no MPI_Intercomm_create:
+     * it aborts). */
+#ifndef SMPI_H
     if (size > 1) {
-        /* An inter-communicator between the even and the odd ranks. */
         MPI_Comm half, inter;
         MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &half);
         MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, rank % 2 == 0 ? 1 : 0, 7, &inter);
@@ -293,6 +300,7 @@ static void test_errors(void)
         MPI_Comm_free(&inter);
         MPI_Comm_free(&half);
     }
+#endif
     tap_ok("invalid arguments give the matching error class on every rank");
 }
 
