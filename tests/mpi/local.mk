@@ -27,6 +27,7 @@ check_PROGRAMS += %D%/test_interpose %D%/test_misuse %D%/comm_churn %D%/test_thr
 endif
 
 mpi_sources = %D%/mpitap.h %D%/mpitap.c
+plan_sources = %D%/plans.h %D%/plans.c
 barrier_sources = %D%/barrier_check.h %D%/barrier_check.c $(mpi_sources)
 %C%_test_measure_SOURCES = %D%/test_measure.c $(mpi_sources)
 %C%_test_measure_LDADD = $(test_himpi_ldadd)
@@ -41,7 +42,7 @@ barrier_sources = %D%/barrier_check.h %D%/barrier_check.c $(mpi_sources)
 %C%_test_hsplit_CFLAGS = $(AM_CFLAGS) $(HWLOC_CFLAGS)
 %C%_test_hsplit_LDADD = $(test_himpi_ldadd) $(HWLOC_LIBS)
 %C%_test_hsplit_LDFLAGS = $(test_ldflags)
-%C%_test_barrier_SOURCES = %D%/test_barrier.c $(barrier_sources)
+%C%_test_barrier_SOURCES = %D%/test_barrier.c $(barrier_sources) $(plan_sources)
 %C%_test_barrier_LDADD = $(test_himpi_ldadd)
 %C%_test_barrier_LDFLAGS = $(test_ldflags)
 %C%_test_tuning_SOURCES = %D%/test_tuning.c $(mpi_sources)
@@ -49,7 +50,7 @@ barrier_sources = %D%/barrier_check.h %D%/barrier_check.c $(mpi_sources)
 %C%_test_tuning_LDFLAGS = $(test_ldflags)
 
 # The collective tests: one program per operation on the shared matrix.
-coll_sources = %D%/colltest.h %D%/colltest.c $(mpi_sources)
+coll_sources = %D%/colltest.h %D%/colltest.c $(plan_sources) $(mpi_sources)
 %C%_test_bcast_SOURCES = %D%/test_bcast.c $(coll_sources)
 %C%_test_bcast_LDADD = $(test_himpi_ldadd)
 %C%_test_bcast_LDFLAGS = $(test_ldflags)

@@ -21,7 +21,7 @@
 #include "barrier_check.h"
 #include "himpi.h"
 #include "mpitap.h"
-#include "topo/topo.h"
+#include "plans.h"
 
 static int size, rank, scale;
 
@@ -160,25 +160,8 @@ static void sweep_pairs(void)
     MPI_Comm_free(&comm);
 }
 
-/* Plans of rank blocks on two and three levels, hardware levels alone,
- * stacked and mixed with rank blocks (colltest.c's), with a on the levels
- * it is not paired with native on. */
-static int plans_for(HiMPI_Alg a, HiMPI_Plan *plans)
-{
-    const HiMPI_Alg n = HIMPI_ALG_NATIVE;
-    const HiMPI_Level blocks2 = {2, HIMPI_HW_NODE, a}, blocks3 = {3, HIMPI_HW_NODE, n};
-    const HiMPI_Level node = {0, HIMPI_HW_NODE, a}, package = {0, HIMPI_HW_PACKAGE, n};
-    const HiMPI_Level numa = {0, HIMPI_HW_NUMA, a}, core = {0, HIMPI_HW_CORE, n};
-    plans[0] = (HiMPI_Plan){2, {blocks2, blocks2}, a, 0};
-    plans[1] = (HiMPI_Plan){3, {blocks3, blocks2, blocks2}, n, 0};
-    plans[2] = (HiMPI_Plan){1, {node}, a, 0};
-    plans[3] = (HiMPI_Plan){2, {node, package}, a, 0};
-    plans[4] = (HiMPI_Plan){4, {node, package, numa, core}, a, 0};
-    plans[5] = (HiMPI_Plan){2, {package, blocks2}, a, 0};
-    plans[6] = (HiMPI_Plan){2, {blocks2, numa}, n, 0};
-    return 7;
-}
-
+/* Every algorithm in the matrices' multi-level and hardware plans (plans.h),
+ * with native on their other levels. */
 static void sweep_plans(const char *binding)
 {
     HiMPI_Alg algs[HIMPI_ALG_COUNT];
@@ -186,8 +169,8 @@ static void sweep_plans(const char *binding)
     MPI_Comm comm;
     MPI_Comm_dup(MPI_COMM_WORLD, &comm);
     for (int a = 0; a < nalg; a++) {
-        HiMPI_Plan plans[8];
-        int nplans = plans_for(algs[a], plans);
+        HiMPI_Plan plans[TEST_NPLANS];
+        int nplans = test_plans(algs[a], 1, plans);
         for (int k = 0; k < nplans; k++) {
             char what[96];
             snprintf(what, sizeof what, "%s, plan %d, %s binding", HiMPI_Alg_name(algs[a]), k,
@@ -317,14 +300,7 @@ int main(int argc, char **argv)
     test_plain();
     sweep_pairs();
     test_persistent();
-    setenv("HIMPI_TOPOLOGY", "node:2 pack:2 numa:2 core:2 pu:1", 1);
-    setenv("HIMPI_BINDING", "scatter", 1);
-    sweep_plans("scatter");
-    if (!scale) {
-        himpi_topo_reset();
-        setenv("HIMPI_BINDING", "block", 1);
-        sweep_plans("block");
-    }
+    test_plans_bindings(sweep_plans, scale);
     HiMPI_Finalize();
     return tap_finish();
 }
