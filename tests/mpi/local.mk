@@ -105,7 +105,7 @@ endif
 # 8, 9, 12 and 16 ranks (their matrix sampled at 7, 12 and 16,
 # tests/mpi-run.in), their persistent forms at 4 and (in the large set) 7.
 # Barrier (its persistent calls in the same program) runs where the scans
-# do, sampled at 16.
+# do, sampled at 8 and 16 as they are.
 # The scans run at 1 to 5, 8 and 16 ranks only, their persistent forms at
 # 4, sampled from 8 up: the suite is at its time limit, and their uneven
 # groups and non-powers of two are all there at 3 and 5 (at 8 and 9 the
