@@ -120,6 +120,10 @@ int HiMPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datat
                MPI_Comm comm);
 int HiMPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                  MPI_Op op, MPI_Comm comm);
+/* As MPI_Barrier: returns on no rank before every rank of comm has called
+ * it.  It carries no message: its plain calls look the table up at 0
+ * bytes. */
+int HiMPI_Barrier(MPI_Comm comm);
 
 /* ---------------------------------------------------------------------- */
 /* Explicit plans                                                           */
@@ -147,6 +151,7 @@ typedef enum HiMPI_Alg {
     HIMPI_ALG_RABENSEIFNER,
     HIMPI_ALG_LINEAR_SYNC,
     HIMPI_ALG_GATHER_BCAST,
+    HIMPI_ALG_DISSEMINATION,
     HIMPI_ALG_COUNT /* the number of algorithms, not an algorithm */
 } HiMPI_Alg;
 
@@ -160,22 +165,29 @@ typedef enum HiMPI_Op {
     HIMPI_OP_ALLGATHER,
     HIMPI_OP_SCAN,
     HIMPI_OP_EXSCAN,
+    HIMPI_OP_BARRIER,
     HIMPI_OP_COUNT /* the number of operations, not an operation */
 } HiMPI_Op;
 
 /* Algorithm <-> name ("native", "linear", "chain", "pipeline", "binomial",
  * "binary", "split-binary", "scatter-ring-allgather", "scatter-rd-allgather",
  * "recursive-doubling", "ring", "segmented-ring", "rabenseifner",
- * "linear-sync", "gather-bcast").  HiMPI_Alg_from_name returns MPI_SUCCESS
+ * "linear-sync", "gather-bcast", "dissemination").  HiMPI_Alg_from_name returns MPI_SUCCESS
  * or MPI_ERR_ARG for an unknown name; HiMPI_Alg_name returns NULL for an
  * invalid value. */
 int HiMPI_Alg_from_name(const char *name, HiMPI_Alg *alg);
 const char *HiMPI_Alg_name(HiMPI_Alg alg);
 
 /* Operation <-> name ("bcast", "reduce", "allreduce", "scatter", "gather",
- * "allgather", "scan", "exscan"), in the same way. */
+ * "allgather", "scan", "exscan", "barrier"), in the same way. */
 int HiMPI_Op_from_name(const char *name, HiMPI_Op *op);
 const char *HiMPI_Op_name(HiMPI_Op op);
+
+/* 1 if op carries a message, so that its calls, table rows and
+ * measurements have a message size; 0 for barrier (whose calls count as 0
+ * bytes, and which is tuned and measured at 0 bytes only) and for an
+ * invalid op. */
+int HiMPI_Op_has_size(HiMPI_Op op);
 
 /* 1 if alg exists for op, 0 otherwise. */
 int HiMPI_Alg_supported(HiMPI_Op op, HiMPI_Alg alg);
@@ -200,7 +212,10 @@ int HiMPI_Alg_supported(HiMPI_Op op, HiMPI_Alg alg);
  * rank.  Scan and exscan run inside the groups, then alg_out runs an
  * exclusive scan of the groups' totals among the leaders (each group's
  * first rank), which broadcast it in their groups for every rank to put in
- * front of its own result.  Sub-communicators are created at a layout's
+ * front of its own result.  Barrier runs alg_in inside the groups (their
+ * leaders, each group's first rank, then know the group has entered),
+ * alg_out among the leaders, and alg_in inside the groups again, which
+ * releases them (as Open MPI's HAN does).  Sub-communicators are created at a layout's
  * first use and cached on comm. */
 typedef struct HiMPI_Params {
     int groups;
@@ -234,6 +249,7 @@ int HiMPI_Scan_params(const void *sendbuf, void *recvbuf, int count, MPI_Datatyp
                       MPI_Op op, MPI_Comm comm, const HiMPI_Params *params);
 int HiMPI_Exscan_params(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                         MPI_Op op, MPI_Comm comm, const HiMPI_Params *params);
+int HiMPI_Barrier_params(MPI_Comm comm, const HiMPI_Params *params);
 
 /* ---------------------------------------------------------------------- */
 /* Multi-level and topology-aware plans                                     */
@@ -265,8 +281,8 @@ const char *HiMPI_Hwlevel_name(HiMPI_Hwlevel level);
  *                 together); see HiMPI_Comm_hsplit for where the topology
  *                 comes from.
  * alg runs among the groups: between their leaders (the root, or the
- * group's lowest rank) for rooted operations and the scans, among the
- * ranks at the same position for allreduce and allgather. */
+ * group's lowest rank) for rooted operations, the scans and barrier, among
+ * the ranks at the same position for allreduce and allgather. */
 typedef struct HiMPI_Level {
     int groups;
     HiMPI_Hwlevel hw;
@@ -313,6 +329,7 @@ int HiMPI_Scan_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
                     MPI_Op op, MPI_Comm comm, const HiMPI_Plan *plan);
 int HiMPI_Exscan_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                       MPI_Op op, MPI_Comm comm, const HiMPI_Plan *plan);
+int HiMPI_Barrier_plan(MPI_Comm comm, const HiMPI_Plan *plan);
 
 /* ---------------------------------------------------------------------- */
 /* Persistent collectives (MPI-4 style)                                     */
@@ -360,6 +377,7 @@ int HiMPI_Scan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
                     MPI_Op op, MPI_Comm comm, MPI_Info info, HiMPI_Request *request);
 int HiMPI_Exscan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                       MPI_Op op, MPI_Comm comm, MPI_Info info, HiMPI_Request *request);
+int HiMPI_Barrier_init(MPI_Comm comm, MPI_Info info, HiMPI_Request *request);
 
 /* The same with an explicit plan (see HiMPI_Plan). */
 int HiMPI_Bcast_init_plan(void *buffer, int count, MPI_Datatype datatype, int root,
@@ -389,6 +407,8 @@ int HiMPI_Scan_init_plan(const void *sendbuf, void *recvbuf, int count, MPI_Data
 int HiMPI_Exscan_init_plan(const void *sendbuf, void *recvbuf, int count,
                            MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                            const HiMPI_Plan *plan, MPI_Info info, HiMPI_Request *request);
+int HiMPI_Barrier_init_plan(MPI_Comm comm, const HiMPI_Plan *plan, MPI_Info info,
+                            HiMPI_Request *request);
 
 /* Starts an inactive request (MPI_ERR_REQUEST if it is null or active).
  * Every rank must start the persistent collectives of a communicator in
@@ -466,7 +486,7 @@ struct MPIB_coll_container;
  * so that MPIB_measure can time it.  Message sizes mean what they mean for
  * libmpib's native containers: M bytes for bcast; M / 8 doubles summed for
  * reduce, allreduce, scan and exscan; M bytes per rank for scatter, gather
- * and allgather.
+ * and allgather; nothing for barrier, which ignores M.
  * Its initialisation runs the collective once, untimed, so that the
  * layout's sub-communicators exist before the timed repetitions.
  * Free it with MPIB_coll_container_free.  NULL for an invalid op, NULL

@@ -45,6 +45,8 @@ typedef int himpi_allgather_alg(const void *sendbuf, int sendcount, MPI_Datatype
 /* The scans have allreduce's signature. */
 typedef himpi_allreduce_alg himpi_scan_alg;
 typedef himpi_allreduce_alg himpi_exscan_alg;
+/* Barrier carries no message, so it has no segments either. */
+typedef int himpi_barrier_alg(MPI_Comm comm);
 typedef himpi_bcast_alg *himpi_bcast_fn;
 typedef himpi_reduce_alg *himpi_reduce_fn;
 typedef himpi_allreduce_alg *himpi_allreduce_fn;
@@ -53,6 +55,7 @@ typedef himpi_gather_alg *himpi_gather_fn;
 typedef himpi_allgather_alg *himpi_allgather_fn;
 typedef himpi_scan_alg *himpi_scan_fn;
 typedef himpi_exscan_alg *himpi_exscan_fn;
+typedef himpi_barrier_alg *himpi_barrier_fn;
 
 /* A flat algorithm of any operation: the member named after the operation
  * (catalogue.h's lower-case op) is the one to call. */
@@ -65,6 +68,7 @@ typedef union himpi_algorithm {
     himpi_allgather_fn allgather;
     himpi_scan_fn scan;
     himpi_exscan_fn exscan;
+    himpi_barrier_fn barrier;
 } himpi_algorithm;
 
 /* Algorithm alg of op (coll/dispatch.c, from the catalogue); every member
