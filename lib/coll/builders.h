@@ -55,13 +55,14 @@ himpi_bcast_builder himpi_bcast_linear_build, himpi_bcast_chain_build, himpi_bca
  * rank 0 (himpi_reduce_ordered runs it so). */
 himpi_reduce_builder himpi_reduce_binomial_build, himpi_reduce_chain_build,
     himpi_reduce_pipeline_build;
-himpi_reduce_builder himpi_reduce_binary_build;
-himpi_allreduce_builder himpi_allreduce_recursive_doubling_build;
-himpi_scatter_builder himpi_scatter_binomial_build, himpi_gather_binomial_build;
+himpi_reduce_builder himpi_reduce_binary_build, himpi_reduce_linear_build;
+himpi_allreduce_builder himpi_allreduce_recursive_doubling_build, himpi_allreduce_linear_build;
+himpi_scatter_builder himpi_scatter_binomial_build, himpi_scatter_linear_build,
+    himpi_gather_binomial_build, himpi_gather_linear_build;
 himpi_allgather_builder himpi_allgather_ring_build, himpi_allgather_recursive_doubling_build,
     himpi_allgather_gather_bcast_build;
-himpi_allreduce_builder himpi_scan_recursive_doubling_build,
-    himpi_exscan_recursive_doubling_build;
+himpi_allreduce_builder himpi_scan_recursive_doubling_build, himpi_scan_linear_build,
+    himpi_exscan_recursive_doubling_build, himpi_exscan_linear_build;
 
 /* Building blocks several builders share. */
 

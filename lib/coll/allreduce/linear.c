@@ -3,15 +3,29 @@
 #include <config.h>
 
 #include "coll/algorithms.h"
+#include "coll/builders.h"
 
-int himpi_allreduce_linear(const void *sendbuf, void *recvbuf, int count,
-                           MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize)
+int himpi_allreduce_linear_build(himpi_sched *sched, const void *sendbuf, void *recvbuf,
+                                 int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                 int segsize)
 {
     int rank;
     MPI_Comm_rank(comm, &rank);
     /* MPI_IN_PLACE: every rank's input is in recvbuf; only rank 0, the
      * reduce's root, may say so to the reduce. */
     const void *input = sendbuf == MPI_IN_PLACE && rank != 0 ? recvbuf : sendbuf;
-    int rc = himpi_reduce_linear(input, recvbuf, count, datatype, op, 0, comm, segsize);
-    return rc == MPI_SUCCESS ? himpi_bcast_linear(recvbuf, count, datatype, 0, comm, segsize) : rc;
+    int rc = himpi_reduce_linear_build(sched, input, recvbuf, count, datatype, op, 0, comm,
+                                       segsize);
+    if (rc == MPI_SUCCESS)
+        rc = himpi_sched_fence(sched);
+    return rc == MPI_SUCCESS
+               ? himpi_bcast_linear_build(sched, recvbuf, count, datatype, 0, comm, segsize)
+               : rc;
+}
+
+int himpi_allreduce_linear(const void *sendbuf, void *recvbuf, int count,
+                           MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize)
+{
+    return himpi_allreduce_run(himpi_allreduce_linear_build, sendbuf, recvbuf, count, datatype,
+                               op, comm, segsize);
 }

@@ -4,35 +4,60 @@
 #include <config.h>
 
 #include "coll/algorithms.h"
+#include "coll/builders.h"
+
+int himpi_reduce_linear_build(himpi_sched *sched, const void *sendbuf, void *recvbuf, int count,
+                              MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
+                              int segsize)
+{
+    (void)segsize;
+    int p, rank, channel, rc = himpi_sched_join(sched, comm, &channel);
+    MPI_Comm_size(comm, &p);
+    MPI_Comm_rank(comm, &rank);
+    if (rank != root)
+        return rc == MPI_SUCCESS ? himpi_sched_send(sched, HIMPI_SCHED_FIRST, channel, 0, sendbuf,
+                                                    count, datatype, root, NULL)
+                                 : rc;
+    /* With MPI_IN_PLACE the root's input is in recvbuf, read before the
+     * result overwrites it at the end.  The contributions arrive in two
+     * buffers in turn, each receive after the combination that read the
+     * buffer it fills. */
+    const void *mine = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
+    void *acc = himpi_sched_tmp(sched, count, datatype);
+    void *in[2] = {himpi_sched_tmp(sched, count, datatype), NULL};
+    if (p > 2)
+        in[1] = himpi_sched_tmp(sched, count, datatype);
+    int last = HIMPI_SCHED_FIRST, read[2] = {HIMPI_SCHED_FIRST, HIMPI_SCHED_FIRST}, k = 0;
+    for (int i = p - 1; i >= 0 && rc == MPI_SUCCESS; i--) {
+        const void *x = mine;
+        int arrived = HIMPI_SCHED_FIRST;
+        if (i != root) {
+            x = in[k];
+            rc = himpi_sched_recv(sched, read[k], channel, 0, in[k], count, datatype, i,
+                                  &arrived);
+        }
+        int step;
+        if (rc == MPI_SUCCESS)
+            rc = i == p - 1 ? himpi_sched_copy(sched, arrived, x, count, datatype, acc, count,
+                                               datatype, &step)
+                            : himpi_sched_reduce(sched, arrived, x, acc, count, datatype, op,
+                                                 &step);
+        if (rc == MPI_SUCCESS && last != HIMPI_SCHED_FIRST)
+            rc = himpi_sched_after(sched, step, last);
+        last = step;
+        if (i != root) {
+            read[k] = step;
+            k = in[1] != NULL ? 1 - k : k;
+        }
+    }
+    return rc == MPI_SUCCESS ? himpi_sched_copy(sched, last, acc, count, datatype, recvbuf, count,
+                                                datatype, NULL)
+                             : rc;
+}
 
 int himpi_reduce_linear(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                         MPI_Op op, int root, MPI_Comm comm, int segsize)
 {
-    (void)segsize;
-    int p, rank;
-    MPI_Comm_size(comm, &p);
-    MPI_Comm_rank(comm, &rank);
-    if (rank != root)
-        return himpi_send(sendbuf, count, datatype, root, comm);
-    /* With MPI_IN_PLACE the root's input is in recvbuf, read before the
-     * result overwrites it at the end. */
-    const void *mine = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-    void *acc = himpi_tmp_alloc(count, datatype), *in = himpi_tmp_alloc(count, datatype);
-    int rc = MPI_SUCCESS;
-    for (int i = p - 1; i >= 0 && rc == MPI_SUCCESS; i--) {
-        const void *x = mine;
-        if (i != root) {
-            rc = himpi_recv(in, count, datatype, i, comm);
-            x = in;
-        }
-        if (rc != MPI_SUCCESS)
-            break;
-        rc = i == p - 1 ? himpi_copy(x, count, datatype, acc, count, datatype)
-                        : MPI_Reduce_local(x, acc, count, datatype, op);
-    }
-    if (rc == MPI_SUCCESS)
-        rc = himpi_copy(acc, count, datatype, recvbuf, count, datatype);
-    himpi_tmp_free(acc, datatype);
-    himpi_tmp_free(in, datatype);
-    return rc;
+    return himpi_reduce_run(himpi_reduce_linear_build, sendbuf, recvbuf, count, datatype, op,
+                            root, comm, segsize);
 }

@@ -5,25 +5,36 @@
 #include <config.h>
 
 #include "coll/algorithms.h"
+#include "coll/builders.h"
+
+int himpi_scan_linear_build(himpi_sched *sched, const void *sendbuf, void *recvbuf, int count,
+                            MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize)
+{
+    (void)segsize;
+    int p, rank, channel, last = HIMPI_SCHED_FIRST, rc = himpi_sched_join(sched, comm, &channel);
+    MPI_Comm_size(comm, &p);
+    MPI_Comm_rank(comm, &rank);
+    if (rc == MPI_SUCCESS && sendbuf != MPI_IN_PLACE)
+        rc = himpi_sched_copy(sched, last, sendbuf, count, datatype, recvbuf, count, datatype,
+                              &last);
+    if (rc == MPI_SUCCESS && rank > 0) {
+        void *prefix = himpi_sched_tmp(sched, count, datatype);
+        int copied = last;
+        rc = himpi_sched_recv(sched, HIMPI_SCHED_FIRST, channel, 0, prefix, count, datatype,
+                              rank - 1, &last);
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_reduce(sched, last, prefix, recvbuf, count, datatype, op, &last);
+        if (rc == MPI_SUCCESS && copied != HIMPI_SCHED_FIRST)
+            rc = himpi_sched_after(sched, last, copied);
+    }
+    if (rc == MPI_SUCCESS && rank < p - 1)
+        rc = himpi_sched_send(sched, last, channel, 0, recvbuf, count, datatype, rank + 1, NULL);
+    return rc;
+}
 
 int himpi_scan_linear(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                       MPI_Op op, MPI_Comm comm, int segsize)
 {
-    (void)segsize;
-    int p, rank, rc = MPI_SUCCESS;
-    MPI_Comm_size(comm, &p);
-    MPI_Comm_rank(comm, &rank);
-    if (sendbuf != MPI_IN_PLACE &&
-        (rc = himpi_copy(sendbuf, count, datatype, recvbuf, count, datatype)) != MPI_SUCCESS)
-        return rc;
-    if (rank > 0) {
-        void *prefix = himpi_tmp_alloc(count, datatype);
-        rc = himpi_recv(prefix, count, datatype, rank - 1, comm);
-        if (rc == MPI_SUCCESS)
-            rc = MPI_Reduce_local(prefix, recvbuf, count, datatype, op);
-        himpi_tmp_free(prefix, datatype);
-    }
-    if (rc == MPI_SUCCESS && rank < p - 1)
-        rc = himpi_send(recvbuf, count, datatype, rank + 1, comm);
-    return rc;
+    return himpi_allreduce_run(himpi_scan_linear_build, sendbuf, recvbuf, count, datatype, op,
+                               comm, segsize);
 }
