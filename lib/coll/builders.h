@@ -56,7 +56,8 @@ himpi_bcast_builder himpi_bcast_linear_build, himpi_bcast_chain_build, himpi_bca
 himpi_reduce_builder himpi_reduce_binomial_build, himpi_reduce_chain_build,
     himpi_reduce_pipeline_build;
 himpi_reduce_builder himpi_reduce_binary_build, himpi_reduce_linear_build;
-himpi_allreduce_builder himpi_allreduce_recursive_doubling_build, himpi_allreduce_linear_build;
+himpi_allreduce_builder himpi_allreduce_recursive_doubling_build, himpi_allreduce_linear_build,
+    himpi_allreduce_ring_build;
 himpi_scatter_builder himpi_scatter_binomial_build, himpi_scatter_linear_build,
     himpi_gather_binomial_build, himpi_gather_linear_build;
 himpi_allgather_builder himpi_allgather_ring_build, himpi_allgather_recursive_doubling_build,
@@ -70,6 +71,11 @@ himpi_allreduce_builder himpi_scan_recursive_doubling_build, himpi_scan_linear_b
 int himpi_bcast_segmented_build(himpi_sched *sched, void *buffer, MPI_Datatype datatype, int seg,
                                 MPI_Comm comm, int n, const int link[], const int first[],
                                 const int count[]);
+
+/* The ring allgather of the chunks (allreduce/ring.c; also segmented-ring):
+ * himpi_allreduce_ring_distribute (algorithms.h) as a builder. */
+int himpi_allreduce_ring_distribute_build(himpi_sched *sched, void *recvbuf, int count,
+                                          MPI_Datatype datatype, MPI_Comm comm);
 
 /* One rank's part in a reduction up a tree, in segments of seg elements
  * (reduce/pipeline.c; also binary).  The rank's partial result is left op
