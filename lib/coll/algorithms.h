@@ -34,10 +34,4 @@ int himpi_rabenseifner_reduce_scatter(const void *mine, void **buf, int count,
 int himpi_rabenseifner_collect(void *buf, int count, MPI_Datatype datatype, int root,
                                MPI_Comm comm);
 
-/* The ring allreduce's distribution phase (allreduce/ring.c; also the
- * segmented ring): chunk i of p nearly equal chunks of recvbuf is complete
- * on rank i; the ring allgather gives every rank all of them. */
-int himpi_allreduce_ring_distribute(void *recvbuf, int count, MPI_Datatype datatype,
-                                    MPI_Comm comm);
-
 #endif /* HIMPI_ALGORITHMS_H */

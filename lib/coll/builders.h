@@ -57,7 +57,7 @@ himpi_reduce_builder himpi_reduce_binomial_build, himpi_reduce_chain_build,
     himpi_reduce_pipeline_build;
 himpi_reduce_builder himpi_reduce_binary_build, himpi_reduce_linear_build;
 himpi_allreduce_builder himpi_allreduce_recursive_doubling_build, himpi_allreduce_linear_build,
-    himpi_allreduce_ring_build;
+    himpi_allreduce_ring_build, himpi_allreduce_segmented_ring_build;
 himpi_scatter_builder himpi_scatter_binomial_build, himpi_scatter_linear_build,
     himpi_gather_binomial_build, himpi_gather_linear_build;
 himpi_allgather_builder himpi_allgather_ring_build, himpi_allgather_recursive_doubling_build,
@@ -72,8 +72,9 @@ int himpi_bcast_segmented_build(himpi_sched *sched, void *buffer, MPI_Datatype d
                                 MPI_Comm comm, int n, const int link[], const int first[],
                                 const int count[]);
 
-/* The ring allgather of the chunks (allreduce/ring.c; also segmented-ring):
- * himpi_allreduce_ring_distribute (algorithms.h) as a builder. */
+/* The end of the ring allreduces (allreduce/ring.c; also segmented-ring):
+ * chunk i of p nearly equal chunks of recvbuf is complete on rank i; the
+ * ring allgather gives every rank all of them. */
 int himpi_allreduce_ring_distribute_build(himpi_sched *sched, void *recvbuf, int count,
                                           MPI_Datatype datatype, MPI_Comm comm);
 

@@ -30,15 +30,6 @@ int himpi_allreduce_ring_distribute_build(himpi_sched *sched, void *recvbuf, int
     return rc;
 }
 
-int himpi_allreduce_ring_distribute(void *recvbuf, int count, MPI_Datatype datatype,
-                                    MPI_Comm comm)
-{
-    himpi_sched *sched;
-    himpi_sched_create(&sched);
-    return himpi_sched_finish(
-        &sched, himpi_allreduce_ring_distribute_build(sched, recvbuf, count, datatype, comm));
-}
-
 int himpi_allreduce_ring_build(himpi_sched *sched, const void *sendbuf, void *recvbuf, int count,
                                MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize)
 {

@@ -7,10 +7,8 @@
 #include <config.h>
 
 #include "coll/algorithms.h"
-#include "mpib.h"
+#include "coll/builders.h"
 
-/* Segment `phase` of `phases` of chunk i of p: returns its length, *start
- * its first element in the whole vector. */
 static int segment(int count, int p, int i, int phases, int phase, int *start)
 {
     int first = himpi_chunk_start(count, p, i);
@@ -19,89 +17,81 @@ static int segment(int count, int p, int i, int phases, int phase, int *start)
     return first + himpi_chunk_start(n, phases, phase + 1) - *start;
 }
 
-/* A failed step leaves requests behind, the receives into in[0] and in[1]
- * and the send; they must not outlive the call.  A send cannot be
- * cancelled (MPI 4 deprecates it), only left to finish. */
-static int abandon(int rc, MPI_Request req[3])
+/* One phase of the reduce-scatter, after a fence: at step s, the segment received at step
+ * s - 1 and just combined leaves (one send in flight), while step s + 1's receive goes into
+ * the other buffer, once step s - 1's combination has read it.  Step s's messages take key
+ * s mod HIMPI_SCHED_KEYS, since two receives from the left are in flight. */
+static int reduce_scatter_phase(himpi_sched *sched, int channel, void *recvbuf, int count,
+                                MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int phases,
+                                int phase, void *in[2])
 {
-    for (int i = 0; i < 2; i++)
-        if (req[i] != MPI_REQUEST_NULL)
-            MPI_Cancel(&req[i]);
-    for (int i = 0; i < 3; i++)
-        if (req[i] != MPI_REQUEST_NULL)
-            MPI_Request_free(&req[i]);
-    return rc;
-}
-
-/* The ring reduce-scatter of one segment position of every chunk, with
- * chunk i complete on rank i at the end, as in the plain ring.  At step s
- * the segment of chunk rank - s - 1 leaves and that of chunk rank - s - 2
- * arrives in in[s % 2], the receive of step s + 1 already posted into the
- * other buffer while step s's segment is reduced. */
-static int reduce_scatter_phase(void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-                                MPI_Comm comm, int phases, int phase, void *in[2])
-{
-    int p, rank, rc, start, n;
+    int p, rank, start;
     MPI_Comm_size(comm, &p);
     MPI_Comm_rank(comm, &rank);
     int right = (rank + 1) % p, left = (rank + p - 1) % p;
-    MPI_Request req[3] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL, MPI_REQUEST_NULL};
-    int got_start[2], got_n[2];
-    got_n[0] = segment(count, p, (rank - 2 + p) % p, phases, phase, &got_start[0]);
-    if ((rc = MPI_Irecv(in[0], got_n[0], datatype, left, HIMPI_TAG, comm, &req[0])) !=
-        MPI_SUCCESS)
-        return rc;
-    n = segment(count, p, (rank - 1 + p) % p, phases, phase, &start);
-    if ((rc = MPI_Isend(himpi_at(recvbuf, start, datatype), n, datatype, right, HIMPI_TAG, comm,
-                        &req[2])) != MPI_SUCCESS)
-        return abandon(rc, req);
-    for (int s = 0; s < p - 1; s++) {
-        int b = s % 2, more = s + 1 < p - 1;
-        if (more) {
-            got_n[!b] = segment(count, p, (rank - s - 3 + 2 * p) % p, phases, phase,
-                                &got_start[!b]);
-            rc = MPI_Irecv(in[!b], got_n[!b], datatype, left, HIMPI_TAG, comm, &req[!b]);
-        }
+    int n = segment(count, p, (rank - 1 + p) % p, phases, phase, &start);
+    int sent, recv[2], reduced[2] = {HIMPI_SCHED_FIRST, HIMPI_SCHED_FIRST};
+    int rc = himpi_sched_send(sched, HIMPI_SCHED_FIRST, channel, 0,
+                              himpi_at(recvbuf, start, datatype), n, datatype, right, &sent);
+    for (int s = 0; s < p - 1 && rc == MPI_SUCCESS; s++) {
+        int b = s % 2, key = s % HIMPI_SCHED_KEYS, got_start;
+        int got_n = segment(count, p, (rank - s - 2 + 2 * p) % p, phases, phase, &got_start);
+        void *got = himpi_at(recvbuf, got_start, datatype);
+        rc = himpi_sched_recv(sched, reduced[b], channel, key, in[b], got_n, datatype, left,
+                              &recv[b]);
         if (rc == MPI_SUCCESS)
-            rc = MPIB_Wait(&req[b], MPI_STATUS_IGNORE);
-        if (rc == MPI_SUCCESS)
-            rc = MPI_Reduce_local(in[b], himpi_at(recvbuf, got_start[b], datatype), got_n[b],
-                                  datatype, op);
-        if (rc == MPI_SUCCESS)
-            rc = MPIB_Wait(&req[2], MPI_STATUS_IGNORE);
+            rc = himpi_sched_reduce(sched, recv[b], in[b], got, got_n, datatype, op, &reduced[b]);
         /* The segment just reduced is the next to leave. */
-        if (rc == MPI_SUCCESS && more)
-            rc = MPI_Isend(himpi_at(recvbuf, got_start[b], datatype), got_n[b], datatype, right,
-                           HIMPI_TAG, comm, &req[2]);
-        if (rc != MPI_SUCCESS)
-            return abandon(rc, req);
+        if (rc == MPI_SUCCESS && s + 1 < p - 1) {
+            int send;
+            rc = himpi_sched_send(sched, reduced[b], channel, (s + 1) % HIMPI_SCHED_KEYS, got,
+                                  got_n, datatype, right, &send);
+            if (rc == MPI_SUCCESS)
+                rc = himpi_sched_after(sched, send, sent);
+            sent = send;
+        }
     }
-    return MPI_SUCCESS;
+    return rc;
 }
 
-int himpi_allreduce_segmented_ring(const void *sendbuf, void *recvbuf, int count,
-                                   MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize)
+int himpi_allreduce_segmented_ring_build(himpi_sched *sched, const void *sendbuf, void *recvbuf,
+                                         int count, MPI_Datatype datatype, MPI_Op op,
+                                         MPI_Comm comm, int segsize)
 {
     if (!himpi_commutative(op))
-        return himpi_allreduce_recursive_doubling(sendbuf, recvbuf, count, datatype, op, comm,
-                                                  segsize);
-    int p, rc = MPI_SUCCESS;
+        return himpi_allreduce_recursive_doubling_build(sched, sendbuf, recvbuf, count, datatype,
+                                                        op, comm, segsize);
+    int p, channel, rc = himpi_sched_join(sched, comm, &channel);
     MPI_Comm_size(comm, &p);
-    if (sendbuf != MPI_IN_PLACE &&
-        (rc = himpi_copy(sendbuf, count, datatype, recvbuf, count, datatype)) != MPI_SUCCESS)
+    if (rc == MPI_SUCCESS && sendbuf != MPI_IN_PLACE)
+        rc = himpi_sched_copy(sched, HIMPI_SCHED_FIRST, sendbuf, count, datatype, recvbuf, count,
+                              datatype, NULL);
+    if (rc != MPI_SUCCESS || p == 1 || count == 0)
         return rc;
-    if (p == 1 || count == 0)
-        return MPI_SUCCESS;
     int seg = himpi_segment_count(segsize, datatype);
     int largest = count / p + (count % p != 0);
     int phases = largest / seg + (largest % seg != 0);
     /* The segments of a phase are nearly equal cuts of their chunks, so
      * none is longer than this. */
     int longest = largest / phases + (largest % phases != 0);
-    void *in[2] = {himpi_tmp_alloc(longest, datatype), himpi_tmp_alloc(longest, datatype)};
-    for (int phase = 0; phase < phases && rc == MPI_SUCCESS; phase++)
-        rc = reduce_scatter_phase(recvbuf, count, datatype, op, comm, phases, phase, in);
-    himpi_tmp_free(in[0], datatype);
-    himpi_tmp_free(in[1], datatype);
-    return rc == MPI_SUCCESS ? himpi_allreduce_ring_distribute(recvbuf, count, datatype, comm) : rc;
+    void *in[2] = {himpi_sched_tmp(sched, longest, datatype),
+                   himpi_sched_tmp(sched, longest, datatype)};
+    for (int phase = 0; phase < phases && rc == MPI_SUCCESS; phase++) {
+        rc = himpi_sched_fence(sched);
+        if (rc == MPI_SUCCESS)
+            rc = reduce_scatter_phase(sched, channel, recvbuf, count, datatype, op, comm, phases,
+                                      phase, in);
+    }
+    if (rc == MPI_SUCCESS)
+        rc = himpi_sched_fence(sched);
+    return rc == MPI_SUCCESS
+               ? himpi_allreduce_ring_distribute_build(sched, recvbuf, count, datatype, comm)
+               : rc;
+}
+
+int himpi_allreduce_segmented_ring(const void *sendbuf, void *recvbuf, int count,
+                                   MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize)
+{
+    return himpi_allreduce_run(himpi_allreduce_segmented_ring_build, sendbuf, recvbuf, count,
+                               datatype, op, comm, segsize);
 }
