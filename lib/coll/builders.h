@@ -55,9 +55,11 @@ himpi_bcast_builder himpi_bcast_linear_build, himpi_bcast_chain_build, himpi_bca
  * rank 0 (himpi_reduce_ordered runs it so). */
 himpi_reduce_builder himpi_reduce_binomial_build, himpi_reduce_chain_build,
     himpi_reduce_pipeline_build;
-himpi_reduce_builder himpi_reduce_binary_build, himpi_reduce_linear_build;
+himpi_reduce_builder himpi_reduce_binary_build, himpi_reduce_linear_build,
+    himpi_reduce_rabenseifner_build;
 himpi_allreduce_builder himpi_allreduce_recursive_doubling_build, himpi_allreduce_linear_build,
-    himpi_allreduce_ring_build, himpi_allreduce_segmented_ring_build;
+    himpi_allreduce_ring_build, himpi_allreduce_segmented_ring_build,
+    himpi_allreduce_rabenseifner_build;
 himpi_scatter_builder himpi_scatter_binomial_build, himpi_scatter_linear_build,
     himpi_gather_binomial_build, himpi_gather_linear_build;
 himpi_allgather_builder himpi_allgather_ring_build, himpi_allgather_recursive_doubling_build,
@@ -109,6 +111,22 @@ int himpi_bcast_scatter_allgather_build(himpi_sched *sched, void *buffer, int co
 int himpi_scan_doubling_build(himpi_sched *sched, int after, const void *mine, void *result,
                               int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                               int exclusive);
+
+/* Rabenseifner's reduce-scatter (reduce/rabenseifner.c; also the
+ * allreduce).  root is the rank that must stay in its pair, -1 for none.
+ * mine is the rank's input.  *buf is a buffer of count elements the rank may
+ * work in (mine may be in it), or NULL to have the schedule's own on ranks
+ * that stay.  Once it has run, a staying rank has its piece of the result
+ * in *buf; a rank that dropped out has sent its input. */
+int himpi_rabenseifner_reduce_scatter_build(himpi_sched *sched, const void *mine, void **buf,
+                                            int count, MPI_Datatype datatype, MPI_Op op,
+                                            int root, MPI_Comm comm);
+
+/* Brings the pieces the reduce-scatter left in buf to the root, or for
+ * root -1 to every rank, those that dropped out too (buf is then where they
+ * receive the result); after a fence. */
+int himpi_rabenseifner_collect_build(himpi_sched *sched, void *buf, int count,
+                                     MPI_Datatype datatype, int root, MPI_Comm comm);
 
 /* The binomial tree of scatter, or of gather if gather != 0
  * (scatter/binomial.c; also gather). */

@@ -6,14 +6,26 @@
 #include <config.h>
 
 #include "coll/algorithms.h"
+#include "coll/builders.h"
+
+int himpi_allreduce_rabenseifner_build(himpi_sched *sched, const void *sendbuf, void *recvbuf,
+                                       int count, MPI_Datatype datatype, MPI_Op op,
+                                       MPI_Comm comm, int segsize)
+{
+    (void)segsize;
+    void *buf = recvbuf;
+    int rc = himpi_rabenseifner_reduce_scatter_build(
+        sched, sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, &buf, count, datatype, op, -1, comm);
+    if (rc == MPI_SUCCESS)
+        rc = himpi_sched_fence(sched);
+    return rc == MPI_SUCCESS
+               ? himpi_rabenseifner_collect_build(sched, recvbuf, count, datatype, -1, comm)
+               : rc;
+}
 
 int himpi_allreduce_rabenseifner(const void *sendbuf, void *recvbuf, int count,
                                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize)
 {
-    (void)segsize;
-    void *buf = recvbuf;
-    int rc = himpi_rabenseifner_reduce_scatter(sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, &buf,
-                                               count, datatype, op, -1, comm);
-    return rc == MPI_SUCCESS ? himpi_rabenseifner_collect(recvbuf, count, datatype, -1, comm)
-                             : rc;
+    return himpi_allreduce_run(himpi_allreduce_rabenseifner_build, sendbuf, recvbuf, count,
+                               datatype, op, comm, segsize);
 }

@@ -14,6 +14,7 @@
 #include <config.h>
 
 #include "coll/algorithms.h"
+#include "coll/builders.h"
 
 /* The number of ranks that stay, pof2, and the number of pairs, *r. */
 static int survivors(int p, int *r)
@@ -50,39 +51,75 @@ static int piece_of(int n, int pof2)
     return lo;
 }
 
-/* Combines the n elements at first of *a and *b, *a holding the lower ranks' data if lower,
- * the result in *a.  MPI_Reduce_local leaves it in its right operand, the higher ranks'
- * data: if that is in *b, the two buffers change places. */
-static int combine(void **a, void **b, int first, int n, MPI_Datatype datatype, MPI_Op op,
-                   int lower)
+/* Adds the combination of the n elements at first of *a and *b after stage after, *a
+ * holding the lower ranks' data if lower, the result in *a.  MPI_Reduce_local leaves it in
+ * its right operand, the higher ranks' data: if that is in *b, the two buffers change
+ * places. */
+static int combine(himpi_sched *sched, int after, void **a, void **b, int first, int n,
+                   MPI_Datatype datatype, MPI_Op op, int lower, int *stage)
 {
     void *x = himpi_at(*a, first, datatype), *y = himpi_at(*b, first, datatype);
     if (!lower)
-        return MPI_Reduce_local(y, x, n, datatype, op);
+        return himpi_sched_reduce(sched, after, y, x, n, datatype, op, stage);
     void *t = *a;
     *a = *b;
     *b = t;
-    return MPI_Reduce_local(x, y, n, datatype, op);
+    return himpi_sched_reduce(sched, after, x, y, n, datatype, op, stage);
 }
 
-int himpi_rabenseifner_reduce_scatter(const void *mine, void **buf, int count,
-                                      MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm)
+/* Makes stage wait for before too, if there is one. */
+static int also_after(himpi_sched *sched, int stage, int before)
 {
-    int p, rank, r, rc = MPI_SUCCESS;
+    return before != HIMPI_SCHED_FIRST ? himpi_sched_after(sched, stage, before) : MPI_SUCCESS;
+}
+
+/* Adds a send and a receive with partner, each after last and also; their stages go to
+ * *last (the receive) and *also (the send), which is what the next step waits for. */
+static int exchange(himpi_sched *sched, int channel, const void *out, int n_out, void *in,
+                    int n_in, MPI_Datatype datatype, int partner, int *last, int *also)
+{
+    int send, recv;
+    int rc = himpi_sched_send(sched, *last, channel, 0, out, n_out, datatype, partner, &send);
+    if (rc == MPI_SUCCESS)
+        rc = himpi_sched_recv(sched, *last, channel, 0, in, n_in, datatype, partner, &recv);
+    if (rc == MPI_SUCCESS)
+        rc = also_after(sched, send, *also);
+    if (rc == MPI_SUCCESS)
+        rc = also_after(sched, recv, *also);
+    *last = recv;
+    *also = send;
+    return rc;
+}
+
+int himpi_rabenseifner_reduce_scatter_build(himpi_sched *sched, const void *mine, void **buf,
+                                            int count, MPI_Datatype datatype, MPI_Op op,
+                                            int root, MPI_Comm comm)
+{
+    int p, rank, r, channel, rc = himpi_sched_join(sched, comm, &channel);
     MPI_Comm_size(comm, &p);
     MPI_Comm_rank(comm, &rank);
     int pof2 = survivors(p, &r), me = number_of(rank, r, root);
     if (me < 0)
-        return himpi_send(mine, count, datatype, rank ^ 1, comm);
+        return rc == MPI_SUCCESS ? himpi_sched_send(sched, HIMPI_SCHED_FIRST, channel, 0, mine,
+                                                    count, datatype, rank ^ 1, NULL)
+                                 : rc;
     if (*buf == NULL)
-        *buf = himpi_tmp_alloc(count, datatype);
-    void *a = *buf, *b = p > 1 ? himpi_tmp_alloc(count, datatype) : NULL;
-    if (mine != a)
-        rc = himpi_copy(mine, count, datatype, a, count, datatype);
+        *buf = himpi_sched_tmp(sched, count, datatype);
+    /* The buffers change places as combine decides, here while building. */
+    void *a = *buf, *b = p > 1 ? himpi_sched_tmp(sched, count, datatype) : NULL;
+    int last = HIMPI_SCHED_FIRST, also = HIMPI_SCHED_FIRST;
+    if (rc == MPI_SUCCESS && mine != a)
+        rc = himpi_sched_copy(sched, last, mine, count, datatype, a, count, datatype, &last);
     if (rc == MPI_SUCCESS && rank < 2 * r) {
-        rc = himpi_recv(b, count, datatype, rank ^ 1, comm);
+        int recv, combined;
+        rc = himpi_sched_recv(sched, HIMPI_SCHED_FIRST, channel, 0, b, count, datatype, rank ^ 1,
+                              &recv);
         if (rc == MPI_SUCCESS)
-            rc = combine(&a, &b, 0, count, datatype, op, rank < (rank ^ 1));
+            rc = combine(sched, recv, &a, &b, 0, count, datatype, op, rank < (rank ^ 1),
+                         &combined);
+        if (rc == MPI_SUCCESS)
+            rc = also_after(sched, combined, last);
+        last = combined;
     }
     int lo = 0, hi = pof2;
     for (int m = 1; m < pof2 && rc == MPI_SUCCESS; m <<= 1) {
@@ -92,32 +129,37 @@ int himpi_rabenseifner_reduce_scatter(const void *mine, void **buf, int count,
         int first = himpi_chunk_start(count, pof2, keep);
         int n = himpi_chunk_start(count, pof2, keep + half) - first;
         int out = himpi_chunk_start(count, pof2, give);
-        rc = himpi_sendrecv(himpi_at(a, out, datatype),
-                            himpi_chunk_start(count, pof2, give + half) - out, datatype, partner,
-                            himpi_at(b, first, datatype), n, datatype, partner, comm);
+        rc = exchange(sched, channel, himpi_at(a, out, datatype),
+                      himpi_chunk_start(count, pof2, give + half) - out, himpi_at(b, first, datatype),
+                      n, datatype, partner, &last, &also);
+        int combined;
         if (rc == MPI_SUCCESS)
-            rc = combine(&a, &b, first, n, datatype, op, lower);
+            rc = combine(sched, last, &a, &b, first, n, datatype, op, lower, &combined);
+        if (rc == MPI_SUCCESS)
+            rc = also_after(sched, combined, also);
+        last = combined;
+        also = HIMPI_SCHED_FIRST;
         lo = keep;
         hi = keep + half;
     }
     if (rc == MPI_SUCCESS && a != *buf) {
         int first = himpi_chunk_start(count, pof2, lo);
         int n = himpi_chunk_start(count, pof2, hi) - first;
-        rc = himpi_copy(himpi_at(a, first, datatype), n, datatype, himpi_at(*buf, first, datatype),
-                        n, datatype);
+        rc = himpi_sched_copy(sched, last, himpi_at(a, first, datatype), n, datatype,
+                              himpi_at(*buf, first, datatype), n, datatype, NULL);
     }
-    himpi_tmp_free(a != *buf ? a : b, datatype);
     return rc;
 }
 
-int himpi_rabenseifner_collect(void *buf, int count, MPI_Datatype datatype, int root,
-                               MPI_Comm comm)
+int himpi_rabenseifner_collect_build(himpi_sched *sched, void *buf, int count,
+                                     MPI_Datatype datatype, int root, MPI_Comm comm)
 {
-    int p, rank, r, rc = MPI_SUCCESS;
+    int p, rank, r, channel, rc = himpi_sched_join(sched, comm, &channel);
     MPI_Comm_size(comm, &p);
     MPI_Comm_rank(comm, &rank);
     int pof2 = survivors(p, &r), me = number_of(rank, r, root);
     int to = root >= 0 ? number_of(root, r, root) : -1;
+    int last = HIMPI_SCHED_FIRST, also = HIMPI_SCHED_FIRST;
     /* The halving steps undone in reverse: the partners of step m hold the two halves of
      * what they held together before it. */
     int lo = me >= 0 ? piece_of(me, pof2) : 0, hi = lo + 1;
@@ -128,34 +170,48 @@ int himpi_rabenseifner_collect(void *buf, int count, MPI_Datatype datatype, int 
         int in = himpi_chunk_start(count, pof2, other);
         int n_in = himpi_chunk_start(count, pof2, other + size) - in;
         if (root < 0)
-            rc = himpi_sendrecv(himpi_at(buf, first, datatype), n, datatype, partner,
-                                himpi_at(buf, in, datatype), n_in, datatype, partner, comm);
+            rc = exchange(sched, channel, himpi_at(buf, first, datatype), n,
+                          himpi_at(buf, in, datatype), n_in, datatype, partner, &last, &also);
         else if ((me ^ to) & m)
-            return himpi_send(himpi_at(buf, first, datatype), n, datatype, partner, comm);
+            return himpi_sched_send(sched, last, channel, 0, himpi_at(buf, first, datatype), n,
+                                    datatype, partner, NULL);
         else
-            rc = himpi_recv(himpi_at(buf, in, datatype), n_in, datatype, partner, comm);
+            rc = himpi_sched_recv(sched, last, channel, 0, himpi_at(buf, in, datatype), n_in,
+                                  datatype, partner, &last);
         lo = other < lo ? other : lo;
         hi = lo + 2 * size;
     }
     if (rc != MPI_SUCCESS || root >= 0 || rank >= 2 * r)
         return rc;
-    return me < 0 ? himpi_recv(buf, count, datatype, rank ^ 1, comm)
-                  : himpi_send(buf, count, datatype, rank ^ 1, comm);
+    int stage;
+    rc = me < 0 ? himpi_sched_recv(sched, last, channel, 0, buf, count, datatype, rank ^ 1, &stage)
+                : himpi_sched_send(sched, last, channel, 0, buf, count, datatype, rank ^ 1,
+                                   &stage);
+    return rc == MPI_SUCCESS ? also_after(sched, stage, also) : rc;
 }
 
-int himpi_reduce_rabenseifner(const void *sendbuf, void *recvbuf, int count,
-                              MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
-                              int segsize)
+int himpi_reduce_rabenseifner_build(himpi_sched *sched, const void *sendbuf, void *recvbuf,
+                                    int count, MPI_Datatype datatype, MPI_Op op, int root,
+                                    MPI_Comm comm, int segsize)
 {
     (void)segsize;
     int rank;
     MPI_Comm_rank(comm, &rank);
     const void *mine = rank == root && sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
     void *buf = rank == root ? recvbuf : NULL;
-    int rc = himpi_rabenseifner_reduce_scatter(mine, &buf, count, datatype, op, root, comm);
+    int rc = himpi_rabenseifner_reduce_scatter_build(sched, mine, &buf, count, datatype, op, root,
+                                                     comm);
     if (rc == MPI_SUCCESS)
-        rc = himpi_rabenseifner_collect(buf, count, datatype, root, comm);
-    if (rank != root)
-        himpi_tmp_free(buf, datatype);
-    return rc;
+        rc = himpi_sched_fence(sched);
+    return rc == MPI_SUCCESS ? himpi_rabenseifner_collect_build(sched, buf, count, datatype, root,
+                                                                comm)
+                             : rc;
+}
+
+int himpi_reduce_rabenseifner(const void *sendbuf, void *recvbuf, int count,
+                              MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
+                              int segsize)
+{
+    return himpi_reduce_run(himpi_reduce_rabenseifner_build, sendbuf, recvbuf, count, datatype,
+                            op, root, comm, segsize);
 }
