@@ -3,6 +3,13 @@
 
 #include "coll/builders.h"
 
+int himpi_barrier_run(himpi_barrier_builder *build, MPI_Comm comm)
+{
+    himpi_sched *sched;
+    himpi_sched_create(&sched);
+    return himpi_sched_finish(&sched, build(sched, comm));
+}
+
 int himpi_bcast_run(himpi_bcast_builder *build, void *buffer, int count, MPI_Datatype datatype,
                     int root, MPI_Comm comm, int segsize)
 {

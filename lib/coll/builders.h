@@ -14,6 +14,7 @@
 
 /* Each operation's builders take its algorithms' signature (coll.h), the
  * schedule first. */
+typedef int himpi_barrier_builder(himpi_sched *sched, MPI_Comm comm);
 typedef int himpi_bcast_builder(himpi_sched *sched, void *buffer, int count,
                                 MPI_Datatype datatype, int root, MPI_Comm comm, int segsize);
 typedef int himpi_reduce_builder(himpi_sched *sched, const void *sendbuf, void *recvbuf,
@@ -34,6 +35,7 @@ typedef int himpi_allgather_builder(himpi_sched *sched, const void *sendbuf, int
 /* The runners (builders.c): build a schedule with build, run it and free
  * it, which is the blocking call.  Gather runs through scatter's runner,
  * the scans through allreduce's: they share signatures. */
+int himpi_barrier_run(himpi_barrier_builder *build, MPI_Comm comm);
 int himpi_bcast_run(himpi_bcast_builder *build, void *buffer, int count, MPI_Datatype datatype,
                     int root, MPI_Comm comm, int segsize);
 int himpi_reduce_run(himpi_reduce_builder *build, const void *sendbuf, void *recvbuf, int count,
@@ -48,6 +50,8 @@ int himpi_allgather_run(himpi_allgather_builder *build, const void *sendbuf, int
                         MPI_Datatype recvtype, MPI_Comm comm, const int *blocks, int segsize);
 
 /* The builders, himpi_<op>_<alg>_build in coll/<op>/<alg>.c. */
+himpi_barrier_builder himpi_barrier_linear_build, himpi_barrier_dissemination_build,
+    himpi_barrier_recursive_doubling_build;
 himpi_bcast_builder himpi_bcast_linear_build, himpi_bcast_chain_build, himpi_bcast_pipeline_build,
     himpi_bcast_binomial_build, himpi_bcast_binary_build, himpi_bcast_split_binary_build,
     himpi_bcast_scatter_ring_allgather_build, himpi_bcast_scatter_rd_allgather_build;

@@ -7,14 +7,30 @@
 #include <config.h>
 
 #include "coll/algorithms.h"
+#include "coll/builders.h"
+
+int himpi_barrier_dissemination_build(himpi_sched *sched, MPI_Comm comm)
+{
+    int p, rank, channel, last = HIMPI_SCHED_FIRST, also = HIMPI_SCHED_FIRST;
+    int rc = himpi_sched_join(sched, comm, &channel);
+    MPI_Comm_size(comm, &p);
+    MPI_Comm_rank(comm, &rank);
+    /* Each round waits for both messages of the round before. */
+    for (int d = 1; d < p && rc == MPI_SUCCESS; d *= 2) {
+        int send, recv;
+        rc = himpi_sched_send(sched, last, channel, 0, NULL, 0, MPI_BYTE, (rank + d) % p, &send);
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_recv(sched, last, channel, 0, NULL, 0, MPI_BYTE, (rank - d + p) % p,
+                                  &recv);
+        for (int k = send; k <= recv && also != HIMPI_SCHED_FIRST && rc == MPI_SUCCESS; k++)
+            rc = himpi_sched_after(sched, k, also);
+        last = recv;
+        also = send;
+    }
+    return rc;
+}
 
 int himpi_barrier_dissemination(MPI_Comm comm)
 {
-    int p, rank, rc = MPI_SUCCESS;
-    MPI_Comm_size(comm, &p);
-    MPI_Comm_rank(comm, &rank);
-    for (int d = 1; d < p && rc == MPI_SUCCESS; d *= 2)
-        rc = himpi_sendrecv(NULL, 0, MPI_BYTE, (rank + d) % p, NULL, 0, MPI_BYTE,
-                            (rank - d + p) % p, comm);
-    return rc;
+    return himpi_barrier_run(himpi_barrier_dissemination_build, comm);
 }

@@ -5,19 +5,33 @@
 #include <config.h>
 
 #include "coll/algorithms.h"
+#include "coll/builders.h"
 
-int himpi_barrier_linear(MPI_Comm comm)
+int himpi_barrier_linear_build(himpi_sched *sched, MPI_Comm comm)
 {
-    int p, rank, rc = MPI_SUCCESS;
+    int p, rank, channel, rc = himpi_sched_join(sched, comm, &channel);
     MPI_Comm_size(comm, &p);
     MPI_Comm_rank(comm, &rank);
     if (rank > 0) {
-        rc = himpi_send(NULL, 0, MPI_BYTE, 0, comm);
-        return rc == MPI_SUCCESS ? himpi_recv(NULL, 0, MPI_BYTE, 0, comm) : rc;
+        int sent;
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_send(sched, HIMPI_SCHED_FIRST, channel, 0, NULL, 0, MPI_BYTE, 0,
+                                  &sent);
+        return rc == MPI_SUCCESS ? himpi_sched_recv(sched, sent, channel, 0, NULL, 0, MPI_BYTE, 0,
+                                                    NULL)
+                                 : rc;
     }
+    /* Rank 0 releases the others once all have arrived. */
     for (int r = 1; r < p && rc == MPI_SUCCESS; r++)
-        rc = himpi_recv(NULL, 0, MPI_BYTE, r, comm);
+        rc = himpi_sched_recv(sched, HIMPI_SCHED_FIRST, channel, 0, NULL, 0, MPI_BYTE, r, NULL);
+    if (rc == MPI_SUCCESS)
+        rc = himpi_sched_fence(sched);
     for (int r = 1; r < p && rc == MPI_SUCCESS; r++)
-        rc = himpi_send(NULL, 0, MPI_BYTE, r, comm);
+        rc = himpi_sched_send(sched, HIMPI_SCHED_FIRST, channel, 0, NULL, 0, MPI_BYTE, r, NULL);
     return rc;
+}
+
+int himpi_barrier_linear(MPI_Comm comm)
+{
+    return himpi_barrier_run(himpi_barrier_linear_build, comm);
 }

@@ -8,25 +8,49 @@
 #include <config.h>
 
 #include "coll/algorithms.h"
+#include "coll/builders.h"
 
-int himpi_barrier_recursive_doubling(MPI_Comm comm)
+int himpi_barrier_recursive_doubling_build(himpi_sched *sched, MPI_Comm comm)
 {
-    int p, rank, q = 1, rc = MPI_SUCCESS;
+    int p, rank, q = 1, channel, rc = himpi_sched_join(sched, comm, &channel);
     MPI_Comm_size(comm, &p);
     MPI_Comm_rank(comm, &rank);
     while (2 * q <= p)
         q *= 2;
     if (rank >= q) {
-        rc = himpi_send(NULL, 0, MPI_BYTE, rank - q, comm);
-        return rc == MPI_SUCCESS ? himpi_recv(NULL, 0, MPI_BYTE, rank - q, comm) : rc;
+        int sent;
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_send(sched, HIMPI_SCHED_FIRST, channel, 0, NULL, 0, MPI_BYTE,
+                                  rank - q, &sent);
+        return rc == MPI_SUCCESS ? himpi_sched_recv(sched, sent, channel, 0, NULL, 0, MPI_BYTE,
+                                                    rank - q, NULL)
+                                 : rc;
     }
-    /* This rank stands for rank + q too, if there is one. */
-    int extra = rank + q < p;
-    if (extra)
-        rc = himpi_recv(NULL, 0, MPI_BYTE, rank + q, comm);
-    for (int mask = 1; mask < q && rc == MPI_SUCCESS; mask *= 2)
-        rc = himpi_sendrecv(NULL, 0, MPI_BYTE, rank ^ mask, NULL, 0, MPI_BYTE, rank ^ mask, comm);
-    if (rc == MPI_SUCCESS && extra)
-        rc = himpi_send(NULL, 0, MPI_BYTE, rank + q, comm);
+    /* This rank stands for rank + q too, if there is one.  Each round waits for both
+     * messages of the round before. */
+    int extra = rank + q < p, last = HIMPI_SCHED_FIRST, also = HIMPI_SCHED_FIRST;
+    if (extra && rc == MPI_SUCCESS)
+        rc = himpi_sched_recv(sched, last, channel, 0, NULL, 0, MPI_BYTE, rank + q, &last);
+    for (int mask = 1; mask < q && rc == MPI_SUCCESS; mask *= 2) {
+        int send, recv;
+        rc = himpi_sched_send(sched, last, channel, 0, NULL, 0, MPI_BYTE, rank ^ mask, &send);
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_recv(sched, last, channel, 0, NULL, 0, MPI_BYTE, rank ^ mask, &recv);
+        for (int k = send; k <= recv && also != HIMPI_SCHED_FIRST && rc == MPI_SUCCESS; k++)
+            rc = himpi_sched_after(sched, k, also);
+        last = recv;
+        also = send;
+    }
+    if (rc == MPI_SUCCESS && extra) {
+        int release;
+        rc = himpi_sched_send(sched, last, channel, 0, NULL, 0, MPI_BYTE, rank + q, &release);
+        if (rc == MPI_SUCCESS && also != HIMPI_SCHED_FIRST)
+            rc = himpi_sched_after(sched, release, also);
+    }
     return rc;
+}
+
+int himpi_barrier_recursive_doubling(MPI_Comm comm)
+{
+    return himpi_barrier_run(himpi_barrier_recursive_doubling_build, comm);
 }
