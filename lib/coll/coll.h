@@ -3,8 +3,10 @@
  * Every flat algorithm runs one collective on all ranks of a communicator
  * and has the signature of its operation below.  The communicator is always
  * one of HiMPI's own (a duplicate or a split of the application's), so the
- * algorithms' point-to-point messages cannot meet the application's.  They
- * wait through MPIB_Wait, so they honour the HIMPI_WAIT policy.
+ * algorithms' point-to-point messages cannot meet the application's.  Most
+ * of them build schedules (builders.h), whose tickets keep their messages
+ * apart from other calls' too; every wait goes through libmpib's, so they
+ * honour the HIMPI_WAIT policy.
  *
  * Scatter, gather and allgather move blocks: rank i owns blocks[i]
  * consecutive blocks, in rank order (blocks == NULL: one block each).  A
