@@ -363,11 +363,10 @@ MPIB_wait_policy MPIB_get_wait_policy(void);
 void MPIB_set_wait_policy(MPIB_wait_policy policy);
 
 /* Waits for requests under the current policy, like MPI_Wait, MPI_Waitall
- * and MPI_Waitsome. */
+ * and MPI_Waitany. */
 int MPIB_Wait(MPI_Request *request, MPI_Status *status);
 int MPIB_Waitall(int count, MPI_Request *requests, MPI_Status *statuses);
-int MPIB_Waitsome(int incount, MPI_Request *requests, int *outcount, int *indices,
-                  MPI_Status *statuses);
+int MPIB_Waitany(int count, MPI_Request *requests, int *index, MPI_Status *status);
 
 /* MPI collectives that wait under the current policy: the blocking call
  * under MPIB_WAIT_BLOCKING, the nonblocking call and MPIB_Wait otherwise. */

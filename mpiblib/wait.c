@@ -65,14 +65,14 @@ int MPIB_Waitall(int count, MPI_Request *requests, MPI_Status *statuses)
     }
 }
 
-int MPIB_Waitsome(int incount, MPI_Request *requests, int *outcount, int *indices,
-                  MPI_Status *statuses)
+int MPIB_Waitany(int count, MPI_Request *requests, int *index, MPI_Status *status)
 {
     if (MPIB_get_wait_policy() == MPIB_WAIT_BLOCKING)
-        return MPI_Waitsome(incount, requests, outcount, indices, statuses);
+        return MPI_Waitany(count, requests, index, status);
     for (;;) {
-        int rc = MPI_Testsome(incount, requests, outcount, indices, statuses);
-        if (rc != MPI_SUCCESS || *outcount != 0)
+        int done = 0;
+        int rc = MPI_Testany(count, requests, index, &done, status);
+        if (rc != MPI_SUCCESS || done)
             return rc;
         sched_yield();
     }

@@ -89,6 +89,7 @@
 #define MPI_Status_set_elements PMPI_Status_set_elements
 #define MPI_Test PMPI_Test
 #define MPI_Testall PMPI_Testall
+#define MPI_Testany PMPI_Testany
 #define MPI_Testsome PMPI_Testsome
 #define MPI_Type_get_extent PMPI_Type_get_extent
 #define MPI_Type_get_true_extent PMPI_Type_get_true_extent
@@ -96,7 +97,7 @@
 #define MPI_Unpack PMPI_Unpack
 #define MPI_Wait PMPI_Wait
 #define MPI_Waitall PMPI_Waitall
-#define MPI_Waitsome PMPI_Waitsome
+#define MPI_Waitany PMPI_Waitany
 #define MPI_Wtick PMPI_Wtick
 #define MPI_Wtime PMPI_Wtime
 

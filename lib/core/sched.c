@@ -5,7 +5,7 @@
  * then counts every stage's pending dependencies; a stage whose count
  * reaches zero joins the ready list, and issuing it either completes it at
  * once (copy, reduce, fence) or leaves a request that MPI_Testsome or
- * MPIB_Waitsome reports complete. */
+ * MPIB_Waitany reports complete. */
 #include <config.h>
 
 #include <stdlib.h>
@@ -343,15 +343,18 @@ int himpi_sched_test(himpi_sched *s, int *done)
     return rc;
 }
 
+/* One request at a time: SimGrid's MPI_Waitsome tests every request after
+ * the first completes, and each test that fails costs simulated time and a
+ * switch of simulated processes; its MPI_Waitany is one wait. */
 int himpi_sched_wait(himpi_sched *s)
 {
-    int rc = MPI_SUCCESS, outcount;
+    int rc = MPI_SUCCESS;
     while (rc == MPI_SUCCESS && s->ndone < s->nstages) {
-        rc = MPIB_Waitsome(s->nflight, s->requests, &outcount, s->indices, s->statuses);
+        rc = MPIB_Waitany(s->nflight, s->requests, &s->indices[0], &s->statuses[0]);
         /* MPI_UNDEFINED: nothing in flight, yet stages remain; a graph
          * without cycles whose stages all issue cannot get there. */
         if (rc == MPI_SUCCESS)
-            rc = outcount == MPI_UNDEFINED ? MPI_ERR_INTERN : completed(s, outcount);
+            rc = s->indices[0] == MPI_UNDEFINED ? MPI_ERR_INTERN : completed(s, 1);
     }
     return rc;
 }

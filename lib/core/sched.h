@@ -88,7 +88,7 @@ int himpi_sched_start(himpi_sched *sched);
 int himpi_sched_test(himpi_sched *sched, int *done);
 
 /* Progresses a started schedule until it completes, waiting under the
- * HIMPI_WAIT policy (MPIB_Waitsome). */
+ * HIMPI_WAIT policy (MPIB_Waitany). */
 int himpi_sched_wait(himpi_sched *sched);
 
 /* Starts sched and waits for it. */

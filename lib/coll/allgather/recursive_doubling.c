@@ -77,15 +77,15 @@ int himpi_allgather_recursive_doubling_build(himpi_sched *sched, const void *sen
         int outs = himpi_blocks_before(blocks, first(start + mask, extra)) - out;
         int ins = himpi_blocks_before(blocks, first(from + mask, extra)) - in;
         int send, recv;
-        rc = himpi_sched_send(sched, last, channel, 0,
-                              himpi_at(recvbuf, (MPI_Aint)out * recvcount, recvtype),
-                              outs * recvcount, recvtype, peer, &send);
+        rc = himpi_sched_recv(sched, last, channel, 0,
+                              himpi_at(recvbuf, (MPI_Aint)in * recvcount, recvtype),
+                              ins * recvcount, recvtype, peer, &recv);
         if (rc == MPI_SUCCESS)
-            rc = himpi_sched_recv(sched, last, channel, 0,
-                                  himpi_at(recvbuf, (MPI_Aint)in * recvcount, recvtype),
-                                  ins * recvcount, recvtype, peer, &recv);
+            rc = himpi_sched_send(sched, last, channel, 0,
+                                  himpi_at(recvbuf, (MPI_Aint)out * recvcount, recvtype),
+                                  outs * recvcount, recvtype, peer, &send);
         if (rc == MPI_SUCCESS)
-            rc = after_also(sched, send, recv, also);
+            rc = after_also(sched, recv, send, also);
         last = recv;
         also = send;
     }

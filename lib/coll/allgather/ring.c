@@ -26,18 +26,24 @@ int himpi_allgather_ring_build(himpi_sched *sched, const void *sendbuf, int send
         rc = himpi_sched_copy(sched, last, sendbuf, own * sendcount, sendtype,
                               block(recvbuf, recvcount, recvtype, blocks, rank), own * recvcount,
                               recvtype, &last);
-    /* Step s sends what step s - 1 received; the receives come one after
-     * the other, so that the messages from the left match them in order. */
-    int right = (rank + 1) % p, left = (rank + p - 1) % p;
+    /* Step s sends what step s - 1 received, and both its messages wait for both of step
+     * s - 1, as one exchange after another: its receive is posted first, so that the
+     * message from the left finds it. */
+    int right = (rank + 1) % p, left = (rank + p - 1) % p, sent = HIMPI_SCHED_FIRST;
     for (int s = 0; s < p - 1 && rc == MPI_SUCCESS; s++) {
-        int out = (rank - s + p) % p, in = (rank - s - 1 + p) % p;
-        rc = himpi_sched_send(sched, last, channel, 0,
-                              block(recvbuf, recvcount, recvtype, blocks, out),
-                              himpi_blocks_of(blocks, out) * recvcount, recvtype, right, NULL);
+        int out = (rank - s + p) % p, in = (rank - s - 1 + p) % p, recv;
+        rc = himpi_sched_recv(sched, last, channel, 0,
+                              block(recvbuf, recvcount, recvtype, blocks, in),
+                              himpi_blocks_of(blocks, in) * recvcount, recvtype, left, &recv);
         if (rc == MPI_SUCCESS)
-            rc = himpi_sched_recv(sched, s > 0 ? last : HIMPI_SCHED_FIRST, channel, 0,
-                                  block(recvbuf, recvcount, recvtype, blocks, in),
-                                  himpi_blocks_of(blocks, in) * recvcount, recvtype, left, &last);
+            rc = himpi_sched_send(sched, last, channel, 0,
+                                  block(recvbuf, recvcount, recvtype, blocks, out),
+                                  himpi_blocks_of(blocks, out) * recvcount, recvtype, right,
+                                  &last);
+        for (int k = recv; k <= last && sent != HIMPI_SCHED_FIRST && rc == MPI_SUCCESS; k++)
+            rc = himpi_sched_after(sched, k, sent);
+        sent = last;
+        last = recv;
     }
     return rc;
 }

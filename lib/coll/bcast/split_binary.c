@@ -61,10 +61,10 @@ static int split_binary_build(himpi_sched *sched, void *buffer, int count, MPI_D
         return himpi_sched_recv(sched, HIMPI_SCHED_FIRST, channel, 0, right, count - count / 2,
                                 datatype, root, NULL);
     int other = first[0] == 0 ? count / 2 : 0;
-    rc = himpi_sched_send(sched, HIMPI_SCHED_FIRST, channel, 0, himpi_at(buffer, first[0], datatype),
-                          half[0], datatype, (pair + root) % p, NULL);
-    return rc == MPI_SUCCESS ? himpi_sched_recv(sched, HIMPI_SCHED_FIRST, channel, 0,
-                                                himpi_at(buffer, other, datatype), count - half[0],
+    rc = himpi_sched_recv(sched, HIMPI_SCHED_FIRST, channel, 0, himpi_at(buffer, other, datatype),
+                          count - half[0], datatype, (pair + root) % p, NULL);
+    return rc == MPI_SUCCESS ? himpi_sched_send(sched, HIMPI_SCHED_FIRST, channel, 0,
+                                                himpi_at(buffer, first[0], datatype), half[0],
                                                 datatype, (pair + root) % p, NULL)
                              : rc;
 }
