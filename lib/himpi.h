@@ -120,6 +120,11 @@ int HiMPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datat
                MPI_Comm comm);
 int HiMPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                  MPI_Op op, MPI_Comm comm);
+/* As MPI_Alltoall: every rank sends its j-th block of sendcount elements to
+ * rank j; with sendbuf MPI_IN_PLACE the blocks come from recvbuf (and
+ * sendcount and sendtype are ignored). */
+int HiMPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
 
 /* ---------------------------------------------------------------------- */
 /* Explicit plans                                                           */
@@ -147,6 +152,8 @@ typedef enum HiMPI_Alg {
     HIMPI_ALG_RABENSEIFNER,
     HIMPI_ALG_LINEAR_SYNC,
     HIMPI_ALG_GATHER_BCAST,
+    HIMPI_ALG_PAIRWISE,
+    HIMPI_ALG_BRUCK,
     HIMPI_ALG_COUNT /* the number of algorithms, not an algorithm */
 } HiMPI_Alg;
 
@@ -160,20 +167,21 @@ typedef enum HiMPI_Op {
     HIMPI_OP_ALLGATHER,
     HIMPI_OP_SCAN,
     HIMPI_OP_EXSCAN,
+    HIMPI_OP_ALLTOALL,
     HIMPI_OP_COUNT /* the number of operations, not an operation */
 } HiMPI_Op;
 
 /* Algorithm <-> name ("native", "linear", "chain", "pipeline", "binomial",
  * "binary", "split-binary", "scatter-ring-allgather", "scatter-rd-allgather",
  * "recursive-doubling", "ring", "segmented-ring", "rabenseifner",
- * "linear-sync", "gather-bcast").  HiMPI_Alg_from_name returns MPI_SUCCESS
+ * "linear-sync", "gather-bcast", "pairwise", "bruck").  HiMPI_Alg_from_name returns MPI_SUCCESS
  * or MPI_ERR_ARG for an unknown name; HiMPI_Alg_name returns NULL for an
  * invalid value. */
 int HiMPI_Alg_from_name(const char *name, HiMPI_Alg *alg);
 const char *HiMPI_Alg_name(HiMPI_Alg alg);
 
 /* Operation <-> name ("bcast", "reduce", "allreduce", "scatter", "gather",
- * "allgather", "scan", "exscan"), in the same way. */
+ * "allgather", "scan", "exscan", "alltoall"), in the same way. */
 int HiMPI_Op_from_name(const char *name, HiMPI_Op *op);
 const char *HiMPI_Op_name(HiMPI_Op op);
 
@@ -200,8 +208,13 @@ int HiMPI_Alg_supported(HiMPI_Op op, HiMPI_Alg alg);
  * rank.  Scan and exscan run inside the groups, then alg_out runs an
  * exclusive scan of the groups' totals among the leaders (each group's
  * first rank), which broadcast it in their groups for every rank to put in
- * front of its own result.  Sub-communicators are created at a layout's
- * first use and cached on comm. */
+ * front of its own result.  Alltoall gathers every rank's blocks to its
+ * group's first rank (the library's gather), alg_out exchanges them among
+ * those leaders, each sending another leader at once all the blocks its
+ * group has for that group's ranks, and the leaders scatter what they got
+ * in their groups; alg_in runs only where the plan is flat.
+ * Sub-communicators are created at a layout's first use and cached on
+ * comm. */
 typedef struct HiMPI_Params {
     int groups;
     HiMPI_Alg alg_out;
@@ -234,6 +247,9 @@ int HiMPI_Scan_params(const void *sendbuf, void *recvbuf, int count, MPI_Datatyp
                       MPI_Op op, MPI_Comm comm, const HiMPI_Params *params);
 int HiMPI_Exscan_params(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                         MPI_Op op, MPI_Comm comm, const HiMPI_Params *params);
+int HiMPI_Alltoall_params(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                          void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                          const HiMPI_Params *params);
 
 /* ---------------------------------------------------------------------- */
 /* Multi-level and topology-aware plans                                     */
@@ -265,8 +281,10 @@ const char *HiMPI_Hwlevel_name(HiMPI_Hwlevel level);
  *                 together); see HiMPI_Comm_hsplit for where the topology
  *                 comes from.
  * alg runs among the groups: between their leaders (the root, or the
- * group's lowest rank) for rooted operations and the scans, among the
- * ranks at the same position for allreduce and allgather. */
+ * group's lowest rank) for rooted operations, the scans and alltoall, among
+ * the ranks at the same position for allreduce and allgather.  Alltoall
+ * uses only the first level that divides the communicator: the levels
+ * below it are not used (doc/algorithms.md). */
 typedef struct HiMPI_Level {
     int groups;
     HiMPI_Hwlevel hw;
@@ -313,6 +331,9 @@ int HiMPI_Scan_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
                     MPI_Op op, MPI_Comm comm, const HiMPI_Plan *plan);
 int HiMPI_Exscan_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                       MPI_Op op, MPI_Comm comm, const HiMPI_Plan *plan);
+int HiMPI_Alltoall_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                        void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                        const HiMPI_Plan *plan);
 
 /* ---------------------------------------------------------------------- */
 /* Persistent collectives (MPI-4 style)                                     */
@@ -360,6 +381,9 @@ int HiMPI_Scan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
                     MPI_Op op, MPI_Comm comm, MPI_Info info, HiMPI_Request *request);
 int HiMPI_Exscan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                       MPI_Op op, MPI_Comm comm, MPI_Info info, HiMPI_Request *request);
+int HiMPI_Alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                        void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                        MPI_Info info, HiMPI_Request *request);
 
 /* The same with an explicit plan (see HiMPI_Plan). */
 int HiMPI_Bcast_init_plan(void *buffer, int count, MPI_Datatype datatype, int root,
@@ -389,6 +413,10 @@ int HiMPI_Scan_init_plan(const void *sendbuf, void *recvbuf, int count, MPI_Data
 int HiMPI_Exscan_init_plan(const void *sendbuf, void *recvbuf, int count,
                            MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                            const HiMPI_Plan *plan, MPI_Info info, HiMPI_Request *request);
+int HiMPI_Alltoall_init_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                             void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                             MPI_Comm comm, const HiMPI_Plan *plan, MPI_Info info,
+                             HiMPI_Request *request);
 
 /* Starts an inactive request (MPI_ERR_REQUEST if it is null or active).
  * Every rank must start the persistent collectives of a communicator in

@@ -85,3 +85,9 @@ ENTRY_POINTS(Exscan, EXSCAN,
              ((himpi_coll_args){.sendbuf = sendbuf, .recvbuf = recvbuf, .recvcount = count,
                                 .recvtype = datatype, .op = op, .root = -1}),
              const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op)
+
+ENTRY_POINTS(Alltoall, ALLTOALL,
+             ((himpi_coll_args){sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                                MPI_OP_NULL, -1}),
+             const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+             int recvcount, MPI_Datatype recvtype)

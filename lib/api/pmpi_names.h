@@ -10,9 +10,10 @@
 
 #define MPIX_Allgather_init PMPIX_Allgather_init
 #define MPIX_Allreduce_init PMPIX_Allreduce_init
+#define MPIX_Alltoall_init PMPIX_Alltoall_init
 #define MPIX_Bcast_init PMPIX_Bcast_init
-#define MPIX_Gather_init PMPIX_Gather_init
 #define MPIX_Exscan_init PMPIX_Exscan_init
+#define MPIX_Gather_init PMPIX_Gather_init
 #define MPIX_Reduce_init PMPIX_Reduce_init
 #define MPIX_Scan_init PMPIX_Scan_init
 #define MPIX_Scatter_init PMPIX_Scatter_init
@@ -23,6 +24,9 @@
 #define MPI_Allreduce PMPI_Allreduce
 #define MPI_Allreduce_init PMPI_Allreduce_init
 #define MPI_Alltoall PMPI_Alltoall
+#define MPI_Alltoall_init PMPI_Alltoall_init
+#define MPI_Alltoallv PMPI_Alltoallv
+#define MPI_Alltoallw PMPI_Alltoallw
 #define MPI_Barrier PMPI_Barrier
 #define MPI_Bcast PMPI_Bcast
 #define MPI_Bcast_init PMPI_Bcast_init
@@ -52,6 +56,8 @@
 #define MPI_Iallgather PMPI_Iallgather
 #define MPI_Iallgatherv PMPI_Iallgatherv
 #define MPI_Iallreduce PMPI_Iallreduce
+#define MPI_Ialltoall PMPI_Ialltoall
+#define MPI_Ialltoallv PMPI_Ialltoallv
 #define MPI_Ibarrier PMPI_Ibarrier
 #define MPI_Ibcast PMPI_Ibcast
 #define MPI_Iexscan PMPI_Iexscan
@@ -87,8 +93,11 @@
 #define MPI_Status_set_elements PMPI_Status_set_elements
 #define MPI_Test PMPI_Test
 #define MPI_Testall PMPI_Testall
+#define MPI_Type_commit PMPI_Type_commit
+#define MPI_Type_free PMPI_Type_free
 #define MPI_Type_get_extent PMPI_Type_get_extent
 #define MPI_Type_get_true_extent PMPI_Type_get_true_extent
+#define MPI_Type_indexed PMPI_Type_indexed
 #define MPI_Type_size PMPI_Type_size
 #define MPI_Unpack PMPI_Unpack
 #define MPI_Wait PMPI_Wait

@@ -80,6 +80,20 @@ int himpi_allreduce_ring_distribute(void *recvbuf, int count, MPI_Datatype datat
 int himpi_scan_doubling(const void *mine, void *result, int count, MPI_Datatype datatype,
                         MPI_Op op, MPI_Comm comm, int exclusive);
 
+/* Alltoall's chunk between ranks me and j (coll.h; alltoall/chunks.c, for
+ * every alltoall algorithm): its number of blocks, and in *first the block
+ * it starts at in me's send and receive buffers (the chunks follow each
+ * other in rank order). */
+int himpi_alltoall_chunk(const int *blocks, int me, int j, MPI_Aint *first);
+
+/* An alltoall's send side: *sendbuf, or with MPI_IN_PLACE a copy of the
+ * blocks of recvbuf (recvcount elements of recvtype each), which *sendbuf,
+ * *sendcount and *sendtype then describe; *copy is that scratch buffer
+ * (NULL if none), to free with himpi_tmp_free(*copy, recvtype). */
+int himpi_alltoall_source(const void **sendbuf, int *sendcount, MPI_Datatype *sendtype,
+                          const void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                          MPI_Comm comm, const int *blocks, void **copy);
+
 /* The binomial tree of scatter, or of gather if gather != 0
  * (scatter/binomial.c; also gather).  Inner processes hold their subtree's
  * blocks in a scratch buffer of the datatype their own blocks have

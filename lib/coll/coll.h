@@ -11,7 +11,10 @@
  * block is sendcount elements of sendtype on the sending side and recvcount
  * elements of recvtype on the receiving side, as in MPI.  The hierarchical
  * drivers use uneven block counts between groups of different sizes; every
- * rank knows all of blocks[].
+ * rank knows all of blocks[].  Alltoall's blocks[i] ranks act as one: what
+ * goes from rank i to rank j is blocks[i] * blocks[j] blocks, one chunk
+ * (himpi_alltoall_chunk), which the algorithms move as it is (the
+ * hierarchical driver's leaders exchange their groups' blocks so).
  *
  * The catalogue (core/catalogue.h) lists which operation has which
  * algorithm; himpi_coll finds the function. */
@@ -45,6 +48,8 @@ typedef int himpi_allgather_alg(const void *sendbuf, int sendcount, MPI_Datatype
 /* The scans have allreduce's signature. */
 typedef himpi_allreduce_alg himpi_scan_alg;
 typedef himpi_allreduce_alg himpi_exscan_alg;
+/* Alltoall has allgather's. */
+typedef himpi_allgather_alg himpi_alltoall_alg;
 typedef himpi_bcast_alg *himpi_bcast_fn;
 typedef himpi_reduce_alg *himpi_reduce_fn;
 typedef himpi_allreduce_alg *himpi_allreduce_fn;
@@ -53,6 +58,7 @@ typedef himpi_gather_alg *himpi_gather_fn;
 typedef himpi_allgather_alg *himpi_allgather_fn;
 typedef himpi_scan_alg *himpi_scan_fn;
 typedef himpi_exscan_alg *himpi_exscan_fn;
+typedef himpi_alltoall_alg *himpi_alltoall_fn;
 
 /* A flat algorithm of any operation: the member named after the operation
  * (catalogue.h's lower-case op) is the one to call. */
@@ -65,6 +71,7 @@ typedef union himpi_algorithm {
     himpi_allgather_fn allgather;
     himpi_scan_fn scan;
     himpi_exscan_fn exscan;
+    himpi_alltoall_fn alltoall;
 } himpi_algorithm;
 
 /* Algorithm alg of op (coll/dispatch.c, from the catalogue); every member

@@ -9,6 +9,10 @@ libhimpi_internal_la_SOURCES += \
 	%D%/allreduce/recursive_doubling.c \
 	%D%/allreduce/ring.c \
 	%D%/allreduce/segmented_ring.c \
+	%D%/alltoall/bruck.c \
+	%D%/alltoall/chunks.c \
+	%D%/alltoall/linear.c \
+	%D%/alltoall/pairwise.c \
 	%D%/bcast/binary.c \
 	%D%/bcast/binomial.c \
 	%D%/bcast/chain.c \

@@ -195,6 +195,39 @@ int himpi_allgather_native(const void *sendbuf, int sendcount, MPI_Datatype send
     return blocks_native(HIMPI_OP_ALLGATHER, &a, comm, blocks);
 }
 
+/* Alltoall as the library does it: its collective, or with uneven blocks
+ * MPI_Alltoallv with the chunks' counts and displacements. */
+int himpi_alltoall_native(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                          void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                          const int *blocks, int segsize)
+{
+    (void)segsize;
+    MPI_Request r;
+    int rc, p, rank;
+    if (blocks == NULL) {
+        if (persistent(HIMPI_OP_ALLTOALL, sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                       recvtype, MPI_OP_NULL, -1, comm, &rc))
+            return rc;
+        return WAITED(MPI_Alltoall, MPI_Ialltoall, sendbuf, sendcount, sendtype, recvbuf,
+                      recvcount, recvtype, comm);
+    }
+    MPI_Comm_size(comm, &p);
+    MPI_Comm_rank(comm, &rank);
+    int *a = himpi_alloc(4 * (size_t)p, sizeof *a, "counts and displacements");
+    for (int j = 0; j < p; j++) {
+        MPI_Aint first;
+        int n = himpi_alltoall_chunk(blocks, rank, j, &first);
+        a[j] = n * sendcount;
+        a[p + j] = (int)first * sendcount;
+        a[2 * p + j] = n * recvcount;
+        a[3 * p + j] = (int)first * recvcount;
+    }
+    rc = WAITED(MPI_Alltoallv, MPI_Ialltoallv, sendbuf, a, a + p, sendtype, recvbuf, a + 2 * p,
+                a + 3 * p, recvtype, comm);
+    free(a);
+    return rc;
+}
+
 int himpi_native_call(HiMPI_Op op, const himpi_coll_args *a, MPI_Comm comm)
 {
     switch (op) {
@@ -213,6 +246,9 @@ int himpi_native_call(HiMPI_Op op, const himpi_coll_args *a, MPI_Comm comm)
     case HIMPI_OP_SCAN:
     case HIMPI_OP_EXSCAN:
         return scan_native(op, a->sendbuf, a->recvbuf, a->recvcount, a->recvtype, a->op, comm);
+    case HIMPI_OP_ALLTOALL:
+        return himpi_alltoall_native(a->sendbuf, a->sendcount, a->sendtype, a->recvbuf,
+                                     a->recvcount, a->recvtype, comm, NULL, 0);
     default:
         return MPI_ERR_ARG;
     }

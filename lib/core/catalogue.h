@@ -34,7 +34,9 @@
     X(SEGMENTED_RING, "segmented-ring")                                                            \
     X(RABENSEIFNER, "rabenseifner")                                                                \
     X(LINEAR_SYNC, "linear-sync")                                                                  \
-    X(GATHER_BCAST, "gather-bcast")
+    X(GATHER_BCAST, "gather-bcast")                                                                \
+    X(PAIRWISE, "pairwise")                                                                        \
+    X(BRUCK, "bruck")
 
 /* X(ID, op, name, rooted, reduction, send, recv, in_place, bound): every
  * HiMPI_Op, in the enum's order; op names its driver, himpi_hier_<op>.
@@ -70,7 +72,8 @@
     X(GATHER, gather, "gather", 1, 0, ALL, ROOT, SEND, lg * a + (p - 1.0) * m * b)                 \
     X(ALLGATHER, allgather, "allgather", 0, 0, ALL, ALL, SEND, lg * a + (p - 1.0) * m * b)         \
     X(SCAN, scan, "scan", 0, 2, NONE, ALL, NONE, lg * a + m * b + (p - 1.0) / p * m * c)           \
-    X(EXSCAN, exscan, "exscan", 0, 2, NONE, ALL, NONE, lg * a + m * b + (p - 2.0) / p * m * c)
+    X(EXSCAN, exscan, "exscan", 0, 2, NONE, ALL, NONE, lg * a + m * b + (p - 2.0) / p * m * c)    \
+    X(ALLTOALL, alltoall, "alltoall", 0, 0, ALL, ALL, SEND, lg * a + (p - 1.0) * m * b)
 
 /* ROW(OP, op, ALG, alg, legacy, cost): every algorithm of every operation
  * (the parameter is not X, which the costs use).
@@ -127,7 +130,11 @@
     ROW(SCAN, scan, RECURSIVE_DOUBLING, recursive_doubling, -1, lg * (a + m * (b + 2 * c)))        \
     ROW(EXSCAN, exscan, NATIVE, native, -1, NAN)                                                   \
     ROW(EXSCAN, exscan, LINEAR, linear, -1, (p - 1) * (a + m * b) + (p - 2) * m * c)               \
-    ROW(EXSCAN, exscan, RECURSIVE_DOUBLING, recursive_doubling, -1, lg * (a + m * (b + 2 * c)))
+    ROW(EXSCAN, exscan, RECURSIVE_DOUBLING, recursive_doubling, -1, lg * (a + m * (b + 2 * c)))  \
+    ROW(ALLTOALL, alltoall, NATIVE, native, -1, NAN)                                               \
+    ROW(ALLTOALL, alltoall, PAIRWISE, pairwise, -1, (p - 1) * (a + m * b))                         \
+    ROW(ALLTOALL, alltoall, BRUCK, bruck, -1, lg * (a + p / 2.0 * m * b))                          \
+    ROW(ALLTOALL, alltoall, LINEAR, linear, -1, (p - 1) * (a + m * b))
 
 /* X(name, "name"): the tuner's search strategies, the default first;
  * name names tune/search.c's himpi_search_<name>. */

@@ -32,6 +32,7 @@ int HiMPI_Container_buffers(HiMPI_Op op, MPI_Comm comm, int root, int M, void **
     case HIMPI_OP_SCATTER:   send = rank == root ? all : 0; break;
     case HIMPI_OP_GATHER:    recv = rank == root ? all : 0; break;
     case HIMPI_OP_ALLGATHER: recv = all; break;
+    case HIMPI_OP_ALLTOALL:  send = recv = all; break;
     default: break;
     }
     const himpi_op_info *info = himpi_op_info_of(op);

@@ -105,6 +105,12 @@ double HiMPI_Model_hier(HiMPI_Op op, HiMPI_Alg alg_out, HiMPI_Alg alg_in, int p,
         return in;
     if (block == 1)
         return out;
+    /* Alltoall: the leaders exchange a chunk of block * block blocks with
+     * each other leader between a gather of the group's p blocks a rank
+     * and their scatter, counted as binomial trees (the library's). */
+    if (op == HIMPI_OP_ALLTOALL)
+        return HiMPI_Model_flat(op, alg_out, g, (double)block * block * m, segment, h) +
+               2 * (rounds(block) * h->alpha + (block - 1.0) * p * m * h->beta);
     return out + in + extra;
 }
 

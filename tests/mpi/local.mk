@@ -9,8 +9,8 @@ coll_every_np = \
 	%D%/test_scatter \
 	%D%/test_gather \
 	%D%/test_allgather
-scan_programs = %D%/test_scan %D%/test_exscan
-coll_programs = $(coll_every_np) $(scan_programs)
+later_programs = %D%/test_scan %D%/test_exscan %D%/test_alltoall
+coll_programs = $(coll_every_np) $(later_programs)
 mpi_test_programs = \
 	%D%/test_measure \
 	$(coll_programs) \
@@ -78,6 +78,9 @@ endif
 	$(scan_reference)
 %C%_test_exscan_LDADD = $(test_himpi_ldadd)
 %C%_test_exscan_LDFLAGS = $(test_ldflags)
+%C%_test_alltoall_SOURCES = %D%/test_alltoall.c $(coll_sources)
+%C%_test_alltoall_LDADD = $(test_himpi_ldadd)
+%C%_test_alltoall_LDFLAGS = $(test_ldflags)
 
 # An MPI program that knows nothing of HiMPI, for tests/e2e/interpose.sh.
 %C%_test_interpose_SOURCES = %D%/test_interpose.c
@@ -98,10 +101,10 @@ endif
 # Every program runs at 1 and 4 ranks; the collectives at 1, 2, 3, 4, 5, 7,
 # 8, 9, 12 and 16 ranks (their matrix sampled at 7, 12 and 16,
 # tests/mpi-run.in), their persistent forms at 4 and (in the large set) 7.
-# The scans run at 1 to 5, 8 and 16 ranks only, their persistent forms at
-# 4, sampled from 8 up: the suite is at its time limit, and their uneven
-# groups and non-powers of two are all there at 3 and 5 (at 8 and 9 the
-# full matrix took 8 to 28 s a program, under load).  $(PROGRAMS:=-NP.mpi)
+# The scans and alltoall run at 1 to 5, 8 and 16 ranks only, their
+# persistent forms at 4, sampled from 8 up: the suite is at its time limit,
+# and their uneven groups and non-powers of two are all there at 3 and 5
+# (at 8 and 9 the scans' full matrix took 8 to 28 s a program, under load).  $(PROGRAMS:=-NP.mpi)
 # names the cases of PROGRAMS at NP ranks: a suffix substitution, which
 # automake reads as make does (it makes a test of every word of TESTS, so
 # GNU make functions, which it cannot read, have no place here).

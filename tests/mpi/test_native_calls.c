@@ -48,7 +48,8 @@ static void run(HiMPI_Op op, int call, MPI_Comm comm)
     MPI_Comm_size(comm, &size);
     MPI_Comm_rank(comm, &me);
     int root = (call * 2 + 1) % size, count = 1 + (call * 13) % MOST;
-    long all = (op == HIMPI_OP_SCATTER || op == HIMPI_OP_GATHER || op == HIMPI_OP_ALLGATHER
+    long all = (op == HIMPI_OP_SCATTER || op == HIMPI_OP_GATHER || op == HIMPI_OP_ALLGATHER ||
+                        op == HIMPI_OP_ALLTOALL
                     ? size
                     : 1) *
                count;
@@ -99,6 +100,11 @@ static void run(HiMPI_Op op, int call, MPI_Comm comm)
         rc = HiMPI_Exscan(a, b, count, MPI_INT, MPI_SUM, comm);
         MPI_Exscan(a, c, count, MPI_INT, MPI_SUM, comm);
         compare(b, c, me == 0 ? 0 : count, name, call, rc);
+        break;
+    case HIMPI_OP_ALLTOALL:
+        rc = HiMPI_Alltoall(a, count, MPI_INT, b, count, MPI_INT, comm);
+        MPI_Alltoall(a, count, MPI_INT, c, count, MPI_INT, comm);
+        compare(b, c, all, name, call, rc);
         break;
     case HIMPI_OP_COUNT:
         break;
@@ -198,6 +204,9 @@ static void native_error(HiMPI_Op op, const char *what, int count, MPI_Datatype 
     case HIMPI_OP_ALLGATHER: rc = HiMPI_Allgather(a, count, type, all, 1, MPI_INT, comm); break;
     case HIMPI_OP_SCAN: rc = HiMPI_Scan(a, b, count, type, MPI_SUM, comm); break;
     case HIMPI_OP_EXSCAN: rc = HiMPI_Exscan(a, b, count, type, MPI_SUM, comm); break;
+    case HIMPI_OP_ALLTOALL:
+        rc = HiMPI_Alltoall(a, count, type, all, 1, MPI_INT, comm);
+        break;
     case HIMPI_OP_COUNT: break;
     }
     tap_check(rc == want, "%s with %s returned %d, expected %d", HiMPI_Op_name(op), what, rc,

@@ -39,7 +39,10 @@ static void compare(const int *got, const int *want, long n, const char *what, i
  * operations that deal out or collect a block per rank. */
 static long blocks(HiMPI_Op op)
 {
-    return op == HIMPI_OP_SCATTER || op == HIMPI_OP_GATHER || op == HIMPI_OP_ALLGATHER ? p : 1;
+    return op == HIMPI_OP_SCATTER || op == HIMPI_OP_GATHER || op == HIMPI_OP_ALLGATHER ||
+                   op == HIMPI_OP_ALLTOALL
+               ? p
+               : 1;
 }
 
 /* Runs op at every count and root; a, b, c hold blocks(op) * count ints. */
@@ -92,6 +95,11 @@ static void run(HiMPI_Op op, int count, int root, int *a, int *b, int *c)
         rc = HiMPI_Exscan(a, b, count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
         MPI_Exscan(a, c, count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
         compare(b, c, rank == 0 ? 0 : count, "exscan", count, root, rc);
+        break;
+    case HIMPI_OP_ALLTOALL:
+        rc = HiMPI_Alltoall(a, count, MPI_INT, b, count, MPI_INT, MPI_COMM_WORLD);
+        MPI_Alltoall(a, count, MPI_INT, c, count, MPI_INT, MPI_COMM_WORLD);
+        compare(b, c, all, "alltoall", count, root, rc);
         break;
     case HIMPI_OP_COUNT:
         break;

@@ -37,7 +37,10 @@ typedef struct thread {
  * that deal out or collect a block per rank. */
 static long blocks(HiMPI_Op op)
 {
-    return op == HIMPI_OP_SCATTER || op == HIMPI_OP_GATHER || op == HIMPI_OP_ALLGATHER ? p : 1;
+    return op == HIMPI_OP_SCATTER || op == HIMPI_OP_GATHER || op == HIMPI_OP_ALLGATHER ||
+                   op == HIMPI_OP_ALLTOALL
+               ? p
+               : 1;
 }
 
 /* The n-th algorithm after the native one that op supports (n = 0, 1). */
@@ -77,6 +80,8 @@ static int reference(HiMPI_Op op, const int *in, int *out, int count, int root, 
         return MPI_Scan(in, out, count, MPI_INT, MPI_SUM, comm);
     case HIMPI_OP_EXSCAN:
         return MPI_Exscan(in, out, count, MPI_INT, MPI_SUM, comm);
+    case HIMPI_OP_ALLTOALL:
+        return MPI_Alltoall(in, count, MPI_INT, out, count, MPI_INT, comm);
     default: /* an operation this test does not know yet fails loudly */
         return MPI_ERR_OP;
     }
@@ -130,6 +135,11 @@ static int himpi(HiMPI_Op op, const int *in, int *out, int count, int root, MPI_
                                                 none, request)
                : plan  ? HiMPI_Exscan_plan(in, out, count, MPI_INT, MPI_SUM, comm, plan)
                        : HiMPI_Exscan(in, out, count, MPI_INT, MPI_SUM, comm);
+    case HIMPI_OP_ALLTOALL:
+        return request ? HiMPI_Alltoall_init_plan(in, count, MPI_INT, out, count, MPI_INT, comm,
+                                                  plan, none, request)
+               : plan  ? HiMPI_Alltoall_plan(in, count, MPI_INT, out, count, MPI_INT, comm, plan)
+                       : HiMPI_Alltoall(in, count, MPI_INT, out, count, MPI_INT, comm);
     default:
         return MPI_ERR_OP;
     }

@@ -39,6 +39,11 @@ START_TEST(flat_costs)
                     3 * net.alpha + 700 * net.beta);
     ck_assert_close(HiMPI_Model_flat(HIMPI_OP_GATHER, HIMPI_ALG_LINEAR_SYNC, 8, 100, 0, &net),
                     net.alpha + 7 * (2 * net.alpha + 100 * net.beta));
+    /* Alltoall: p - 1 exchanges, or Bruck's lg p steps of p / 2 blocks. */
+    ck_assert_close(HiMPI_Model_flat(HIMPI_OP_ALLTOALL, HIMPI_ALG_PAIRWISE, 8, 100, 0, &net),
+                    7 * (net.alpha + 100 * net.beta));
+    ck_assert_close(HiMPI_Model_flat(HIMPI_OP_ALLTOALL, HIMPI_ALG_BRUCK, 8, 100, 0, &net),
+                    3 * (net.alpha + 400 * net.beta));
 }
 END_TEST
 
@@ -98,6 +103,12 @@ START_TEST(hierarchical_costs)
     ck_assert_close(HiMPI_Model_hier(HIMPI_OP_SCAN, HIMPI_ALG_LINEAR, HIMPI_ALG_LINEAR, 6, 2, 1000,
                                      0, &g),
                     msg + 2 * (msg + 1000 * g.gamma) + 3 * msg + 1000 * g.gamma);
+    /* Alltoall over 2 groups of 3: the leaders exchange 3 * 3 blocks, after
+     * a gather of 6 blocks a rank and before their scatter, each two
+     * binomial steps carrying 2 ranks' blocks. */
+    ck_assert_close(HiMPI_Model_hier(HIMPI_OP_ALLTOALL, HIMPI_ALG_PAIRWISE, HIMPI_ALG_NATIVE, 6,
+                                     2, 100, 0, &net),
+                    net.alpha + 900 * net.beta + 2 * (2 * net.alpha + 2 * 6 * 100 * net.beta));
     /* Single-rank groups: the flat scan. */
     ck_assert_close(HiMPI_Model_hier(HIMPI_OP_SCAN, HIMPI_ALG_LINEAR, HIMPI_ALG_NATIVE, 6, 6, 1000,
                                      0, &g),
@@ -140,6 +151,8 @@ START_TEST(bounds)
                     3 * 5e-6 + 800 * 1e-9 + 7.0 / 8 * 800 * 2e-10);
     ck_assert_close(HiMPI_Model_bound(HIMPI_OP_EXSCAN, 8, 800, &g),
                     3 * 5e-6 + 800 * 1e-9 + 6.0 / 8 * 800 * 2e-10);
+    ck_assert_close(HiMPI_Model_bound(HIMPI_OP_ALLTOALL, 8, 100, &net),
+                    3 * net.alpha + 700 * net.beta);
     ck_assert_close(HiMPI_Model_bound(HIMPI_OP_SCATTER, 5, 100, &net),
                     3 * net.alpha + 4 * 100 * net.beta);
     ck_assert_close(HiMPI_Model_bound(HIMPI_OP_ALLGATHER, 16, 100, &net),

@@ -31,8 +31,8 @@ END_TEST
 
 START_TEST(operation_names_round_trip)
 {
-    const char *names[] = {"bcast",  "reduce",    "allreduce", "scatter",
-                           "gather", "allgather", "scan",      "exscan"};
+    const char *names[] = {"bcast",     "reduce", "allreduce", "scatter", "gather",
+                           "allgather", "scan",   "exscan",    "alltoall"};
     for (int o = 0; o < HIMPI_OP_COUNT; o++) {
         ck_assert_str_eq(HiMPI_Op_name((HiMPI_Op)o), names[o]);
         HiMPI_Op back;
@@ -40,7 +40,7 @@ START_TEST(operation_names_round_trip)
         ck_assert_int_eq(back, o);
     }
     HiMPI_Op op;
-    ck_assert_int_eq(HiMPI_Op_from_name("alltoall", &op), MPI_ERR_ARG);
+    ck_assert_int_eq(HiMPI_Op_from_name("alltoallw", &op), MPI_ERR_ARG);
     ck_assert_ptr_null(HiMPI_Op_name(HIMPI_OP_COUNT));
 }
 END_TEST
@@ -55,7 +55,8 @@ static const char *const catalogue[HIMPI_OP_COUNT] = {
     "native linear binomial linear-sync",
     "native ring recursive-doubling gather-bcast",
     "native linear recursive-doubling",
-    "native linear recursive-doubling"};
+    "native linear recursive-doubling",
+    "native pairwise bruck linear"};
 
 START_TEST(supported_algorithms_match_catalogue)
 {
