@@ -22,6 +22,9 @@
 #undef MPI_Allgather
 #undef MPI_Scan
 #undef MPI_Exscan
+#undef MPI_Alltoall
+#undef MPI_Alltoallv
+#undef MPI_Alltoallw
 
 /* Whether collectives go through HiMPI: after a successful HiMPI_Init,
  * unless HIMPI_DISABLE=1, at every thread level.  Set before the program's
@@ -202,4 +205,47 @@ int MPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datat
     if (!handles(comm, "MPI_Exscan"))
         return PMPI_Exscan(sendbuf, recvbuf, count, datatype, op, comm);
     return outcome(comm, HiMPI_Exscan(sendbuf, recvbuf, count, datatype, op, comm));
+}
+
+int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                 int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
+{
+    if (!handles(comm, "MPI_Alltoall"))
+        return PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+    return outcome(comm, HiMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                        recvtype, comm));
+}
+
+/* The collectives HiMPI has no form of, which go to the MPI library as they
+ * are (libhimpi-pmpi(7) says why); HIMPI_DEBUG tells of each call, so that
+ * a run shows which of its collectives HiMPI ran. */
+static void passes(MPI_Comm comm, const char *call)
+{
+    int rank = 0, inter = 1;
+    if (!active || !debug())
+        return;
+    if (comm != MPI_COMM_NULL)
+        PMPI_Comm_test_inter(comm, &inter);
+    if (comm != MPI_COMM_NULL && !inter)
+        PMPI_Comm_rank(comm, &rank);
+    if (rank == 0)
+        fprintf(stderr, "himpi: %s: no HiMPI form, calling P%s\n", call, call);
+}
+
+int MPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                  MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                  const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm)
+{
+    passes(comm, "MPI_Alltoallv");
+    return PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
+                          recvtype, comm);
+}
+
+int MPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                  const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                  const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)
+{
+    passes(comm, "MPI_Alltoallw");
+    return PMPI_Alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls,
+                          recvtypes, comm);
 }

@@ -1,8 +1,9 @@
 /* test_interpose: an MPI program with no HiMPI in its source.  It calls
  * MPI_Bcast, MPI_Reduce, MPI_Allreduce, MPI_Scatter, MPI_Gather,
- * MPI_Allgather, MPI_Scan and MPI_Exscan and checks every result (but
- * MPI_Exscan's on rank 0, which MPI leaves undefined), byte for byte and
- * gaps included,
+ * MPI_Allgather, MPI_Scan, MPI_Exscan, MPI_Alltoall and MPI_Alltoallv
+ * (uneven counts, zeros among them, and a gap between the blocks) and
+ * checks every result (but MPI_Exscan's on rank 0, which MPI leaves
+ * undefined), byte for byte and gaps included,
  * against the same call through the profiling interface (PMPI_*), which
  * libhimpi-pmpi does not intercept.  tests/e2e/interpose.sh runs it under
  * LD_PRELOAD=libhimpi-pmpi.so with several HIMPI_* settings, and with
@@ -27,10 +28,13 @@
 
 #include <mpi.h>
 
-enum { BCAST, REDUCE, ALLREDUCE, SCATTER, GATHER, ALLGATHER, SCAN, EXSCAN, NKINDS };
+enum {
+    BCAST, REDUCE, ALLREDUCE, SCATTER, GATHER, ALLGATHER, SCAN, EXSCAN, ALLTOALL, ALLTOALLV,
+    NKINDS
+};
 static const char *const kind_names[NKINDS] = {
-    "MPI_Bcast",  "MPI_Reduce",    "MPI_Allreduce", "MPI_Scatter",
-    "MPI_Gather", "MPI_Allgather", "MPI_Scan",      "MPI_Exscan"};
+    "MPI_Bcast", "MPI_Reduce", "MPI_Allreduce", "MPI_Scatter",  "MPI_Gather",
+    "MPI_Allgather", "MPI_Scan", "MPI_Exscan", "MPI_Alltoall", "MPI_Alltoallv"};
 
 /* The operations that reduce with an op, on every rank's buffer. */
 static int everyone_reduces(int kind)
@@ -50,7 +54,7 @@ typedef struct tcase {
 
 /* The sweeps one thread runs on its communicator, and their TAP lines,
  * which the main thread prints. */
-enum { MAX_SWEEPS = 32 };
+enum { MAX_SWEEPS = 40 };
 typedef struct run {
     MPI_Comm comm;
     const char *label; /* "" or which thread */
@@ -92,15 +96,45 @@ static int is_root(const tcase *c)
     return rank == c->root;
 }
 
+/* MPI_Alltoallv's elements between ranks i and j: around count, none for
+ * a third of the pairs, and the same both ways, as MPI_IN_PLACE needs. */
+static int v_count(const tcase *c, int i, int j)
+{
+    return (i + j) % 3 == 1 ? 0 : c->count + (i * j) % 3;
+}
+
+/* This rank's MPI_Alltoallv counts and displacements (the same on both
+ * sides), one element of gap after every rank's block; returns the
+ * elements the buffer spans. */
+static long v_layout(const tcase *c, int *counts, int *displs)
+{
+    long at = 0;
+    for (int j = 0; j < size; j++) {
+        counts[j] = v_count(c, rank, j);
+        displs[j] = (int)at;
+        at += counts[j] + 1;
+    }
+    return at;
+}
+
 /* Buffer sizes in bytes for this rank. */
 static size_t in_bytes(const tcase *c)
 {
-    return (size_t)c->count * (size_t)c->extent * (c->kind == SCATTER && is_root(c) ? size : 1);
+    if (c->kind == ALLTOALLV) {
+        int *a = malloc(2 * (size_t)size * sizeof *a);
+        long n = v_layout(c, a, a + size);
+        free(a);
+        return (size_t)n * (size_t)c->extent;
+    }
+    return (size_t)c->count * (size_t)c->extent *
+           ((c->kind == SCATTER && is_root(c)) || c->kind == ALLTOALL ? size : 1);
 }
 
 static size_t out_bytes(const tcase *c)
 {
-    int all = c->kind == ALLGATHER || (c->kind == GATHER && is_root(c));
+    if (c->kind == ALLTOALLV)
+        return in_bytes(c);
+    int all = c->kind == ALLGATHER || c->kind == ALLTOALL || (c->kind == GATHER && is_root(c));
     return (size_t)c->count * (size_t)c->extent * (all ? size : 1);
 }
 
@@ -117,6 +151,8 @@ static void prepare(const tcase *c, const void *in, void *out)
         memcpy((char *)out + (size_t)c->root * block, in, block);
     else if (c->in_place && c->kind == ALLGATHER)
         memcpy((char *)out + (size_t)rank * block, in, block);
+    else if (c->in_place && (c->kind == ALLTOALL || c->kind == ALLTOALLV))
+        memcpy(out, in, in_bytes(c));
 }
 
 /* The collective of c, through MPI_* or PMPI_*. */
@@ -128,6 +164,7 @@ static int call(const tcase *c, int profiled, const void *in, void *out)
     MPI_Datatype t = c->type;
     MPI_Comm comm = c->comm;
     if (c->in_place && (everyone_reduces(c->kind) || c->kind == ALLGATHER ||
+                        c->kind == ALLTOALL || c->kind == ALLTOALLV ||
                         ((c->kind == REDUCE || c->kind == GATHER) && is_root(c))))
         send = MPI_IN_PLACE;
     if (c->in_place && c->kind == SCATTER && is_root(c))
@@ -153,6 +190,17 @@ static int call(const tcase *c, int profiled, const void *in, void *out)
     case EXSCAN:
         return profiled ? PMPI_Exscan(send, out, n, t, c->op, comm)
                         : MPI_Exscan(send, out, n, t, c->op, comm);
+    case ALLTOALL:
+        return profiled ? PMPI_Alltoall(send, n, t, out, n, t, comm)
+                        : MPI_Alltoall(send, n, t, out, n, t, comm);
+    case ALLTOALLV: {
+        int *a = malloc(2 * (size_t)size * sizeof *a), rc;
+        v_layout(c, a, a + size);
+        rc = profiled ? PMPI_Alltoallv(send, a, a + size, t, out, a, a + size, t, comm)
+                      : MPI_Alltoallv(send, a, a + size, t, out, a, a + size, t, comm);
+        free(a);
+        return rc;
+    }
     default:
         return profiled ? PMPI_Allgather(send, n, t, out, n, t, comm)
                         : MPI_Allgather(send, n, t, out, n, t, comm);
@@ -195,7 +243,7 @@ static void sweep(run *t, int kind, MPI_Datatype type, MPI_Aint extent, int is_d
      * goes, not what a plan computes. */
     const int ncounts = quick ? 3 : 4;
     int roots[16], nroots = 0;
-    if (everyone_reduces(kind) || kind == ALLGATHER)
+    if (everyone_reduces(kind) || kind == ALLGATHER || kind == ALLTOALL || kind == ALLTOALLV)
         roots[nroots++] = 0;
     else if (size <= 4)
         for (int r = 0; r < size; r++)
