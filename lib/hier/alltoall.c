@@ -65,9 +65,17 @@ static int exchange(const himpi_levels *l, const void *mine, int scount, MPI_Dat
     void *out = himpi_tmp_alloc(blocks * scount, stype);
     void *in = himpi_tmp_alloc(blocks * rcount, rtype);
     rc = rearrange(mine, out, k, a, lengths, stype);
+    /* Even groups exchange chunks of n * n blocks: a plain alltoall, which
+     * the library runs as MPI_Alltoall (and its persistent form) rather
+     * than MPI_Alltoallv. */
+    int even = 1;
+    for (int b = 0; b < l->layout->g; b++)
+        even &= l->sizes[b] == n;
     if (rc == MPI_SUCCESS)
         rc = himpi_coll(HIMPI_OP_ALLTOALL, alg)
-                 .alltoall(out, scount, stype, in, rcount, rtype, l->outer, l->sizes, seg);
+                 .alltoall(out, even ? n * n * scount : scount, stype, in,
+                           even ? n * n * rcount : rcount, rtype, l->outer,
+                           even ? NULL : l->sizes, seg);
     /* In: the transpose. */
     k = 0;
     for (int y = 0; y < n; y++)
