@@ -46,6 +46,10 @@ static void call(HiMPI_Op op, int himpi, MPI_Comm comm, double *a, double *b)
         himpi ? HiMPI_Exscan_params(a, b, 1, MPI_DOUBLE, MPI_SUM, comm, &native)
               : MPI_Exscan(a, b, 1, MPI_DOUBLE, MPI_SUM, comm);
         break;
+    case HIMPI_OP_ALLTOALL:
+        himpi ? HiMPI_Alltoall_params(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, comm, &native)
+              : MPI_Alltoall(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, comm);
+        break;
     case HIMPI_OP_COUNT:
         break;
     }
@@ -63,6 +67,7 @@ static void plain(HiMPI_Op op, MPI_Comm comm, double *a, double *b)
     case HIMPI_OP_ALLGATHER: HiMPI_Allgather(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, comm); break;
     case HIMPI_OP_SCAN: HiMPI_Scan(a, b, 1, MPI_DOUBLE, MPI_SUM, comm); break;
     case HIMPI_OP_EXSCAN: HiMPI_Exscan(a, b, 1, MPI_DOUBLE, MPI_SUM, comm); break;
+    case HIMPI_OP_ALLTOALL: HiMPI_Alltoall(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, comm); break;
     case HIMPI_OP_COUNT: break;
     }
 }

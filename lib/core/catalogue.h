@@ -52,7 +52,8 @@
  *              receive side);
  *   in_place   the side whose buffer MPI_IN_PLACE may stand for: SEND,
  *              RECV, or NONE where it stands for a buffer the counts do
- *              not describe (the reductions' send buffer);
+ *              not describe (the reductions' send buffer); alltoall's
+ *              blocks then come from the receive buffer;
  *   bound      the lower bound of its time in Hockney's model (tune/model.c;
  *              Chan et al., 2007, as the thesis gives them), in the terms
  *              of the costs below: lg latencies, and the bytes the busiest
