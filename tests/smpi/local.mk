@@ -16,6 +16,7 @@ SMPI_TESTS = \
 	%D%/test_bcast-64.smpi %D%/test_reduce-64.smpi \
 	%D%/test_gather-64.smpi %D%/test_scatter-64.smpi \
 	%D%/test_scatter-128.smpi %D%/test_scan-64.smpi %D%/test_exscan-64.smpi \
+	%D%/test_alltoall-64.smpi \
 	%D%/calibration-8.smpi
 SMPI_LOG_DRIVER = $(LOG_DRIVER)
 SMPI_LOG_COMPILER = $(SHELL) $(top_srcdir)/%D%/run
