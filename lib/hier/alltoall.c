@@ -91,14 +91,13 @@ static int exchange(const himpi_levels *l, const void *mine, int scount, MPI_Dat
     return rc;
 }
 
-/* Level depth of plan and below, on comm. */
 static int alltoall_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                          void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
-                         const HiMPI_Plan *plan, int depth)
+                         const HiMPI_Plan *plan)
 {
     himpi_levels l;
     HiMPI_Alg flat;
-    int rc, seg = plan->segment_size;
+    int rc, seg = plan->segment_size, depth = 0;
     if ((rc = himpi_levels_next(comm, plan, &depth, -1, 0, &l, &flat)) != MPI_SUCCESS)
         return rc;
     if (flat != HIMPI_ALG_COUNT)
@@ -147,5 +146,5 @@ static int alltoall_plan(const void *sendbuf, int sendcount, MPI_Datatype sendty
 int himpi_hier_alltoall(const himpi_coll_args *a, MPI_Comm comm, const HiMPI_Plan *plan)
 {
     return alltoall_plan(a->sendbuf, a->sendcount, a->sendtype, a->recvbuf, a->recvcount,
-                         a->recvtype, comm, plan, 0);
+                         a->recvtype, comm, plan);
 }
