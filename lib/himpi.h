@@ -120,6 +120,10 @@ int HiMPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datat
                MPI_Comm comm);
 int HiMPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                  MPI_Op op, MPI_Comm comm);
+/* As MPI_Barrier: returns on no rank before every rank of comm has called
+ * it.  It carries no message: its plain calls look the table up at 0
+ * bytes. */
+int HiMPI_Barrier(MPI_Comm comm);
 /* As MPI_Alltoall: every rank sends its j-th block of sendcount elements to
  * rank j; with sendbuf MPI_IN_PLACE the blocks come from recvbuf (and
  * sendcount and sendtype are ignored). */
@@ -152,6 +156,7 @@ typedef enum HiMPI_Alg {
     HIMPI_ALG_RABENSEIFNER,
     HIMPI_ALG_LINEAR_SYNC,
     HIMPI_ALG_GATHER_BCAST,
+    HIMPI_ALG_DISSEMINATION,
     HIMPI_ALG_PAIRWISE,
     HIMPI_ALG_BRUCK,
     HIMPI_ALG_COUNT /* the number of algorithms, not an algorithm */
@@ -167,6 +172,7 @@ typedef enum HiMPI_Op {
     HIMPI_OP_ALLGATHER,
     HIMPI_OP_SCAN,
     HIMPI_OP_EXSCAN,
+    HIMPI_OP_BARRIER,
     HIMPI_OP_ALLTOALL,
     HIMPI_OP_COUNT /* the number of operations, not an operation */
 } HiMPI_Op;
@@ -174,16 +180,22 @@ typedef enum HiMPI_Op {
 /* Algorithm <-> name ("native", "linear", "chain", "pipeline", "binomial",
  * "binary", "split-binary", "scatter-ring-allgather", "scatter-rd-allgather",
  * "recursive-doubling", "ring", "segmented-ring", "rabenseifner",
- * "linear-sync", "gather-bcast", "pairwise", "bruck").  HiMPI_Alg_from_name returns MPI_SUCCESS
- * or MPI_ERR_ARG for an unknown name; HiMPI_Alg_name returns NULL for an
- * invalid value. */
+ * "linear-sync", "gather-bcast", "dissemination", "pairwise", "bruck").
+ * HiMPI_Alg_from_name returns MPI_SUCCESS or MPI_ERR_ARG for an unknown
+ * name; HiMPI_Alg_name returns NULL for an invalid value. */
 int HiMPI_Alg_from_name(const char *name, HiMPI_Alg *alg);
 const char *HiMPI_Alg_name(HiMPI_Alg alg);
 
 /* Operation <-> name ("bcast", "reduce", "allreduce", "scatter", "gather",
- * "allgather", "scan", "exscan", "alltoall"), in the same way. */
+ * "allgather", "scan", "exscan", "barrier", "alltoall"), in the same way. */
 int HiMPI_Op_from_name(const char *name, HiMPI_Op *op);
 const char *HiMPI_Op_name(HiMPI_Op op);
+
+/* 1 if op carries a message, so that its calls, table rows and
+ * measurements have a message size; 0 for barrier (whose calls count as 0
+ * bytes, and which is tuned and measured at 0 bytes only) and for an
+ * invalid op. */
+int HiMPI_Op_has_size(HiMPI_Op op);
 
 /* 1 if alg exists for op, 0 otherwise. */
 int HiMPI_Alg_supported(HiMPI_Op op, HiMPI_Alg alg);
@@ -208,13 +220,16 @@ int HiMPI_Alg_supported(HiMPI_Op op, HiMPI_Alg alg);
  * rank.  Scan and exscan run inside the groups, then alg_out runs an
  * exclusive scan of the groups' totals among the leaders (each group's
  * first rank), which broadcast it in their groups for every rank to put in
- * front of its own result.  Alltoall gathers every rank's blocks to its
- * group's first rank (the library's gather), alg_out exchanges them among
- * those leaders, each sending another leader at once all the blocks its
- * group has for that group's ranks, and the leaders scatter what they got
- * in their groups; alg_in runs only where the plan is flat.
- * Sub-communicators are created at a layout's first use and cached on
- * comm. */
+ * front of its own result.  Barrier runs alg_in inside the groups (their
+ * leaders, each group's first rank, then know the group has entered),
+ * alg_out among the leaders, and alg_in inside the groups again, which
+ * releases them (as Open MPI's HAN does).  Alltoall gathers every rank's
+ * blocks to its group's first rank (the library's gather), alg_out
+ * exchanges them among those leaders, each sending another leader at once
+ * all the blocks its group has for that group's ranks, and the leaders
+ * scatter what they got in their groups; alg_in runs only where the plan
+ * is flat.  Sub-communicators are created at a layout's first use and
+ * cached on comm. */
 typedef struct HiMPI_Params {
     int groups;
     HiMPI_Alg alg_out;
@@ -247,6 +262,7 @@ int HiMPI_Scan_params(const void *sendbuf, void *recvbuf, int count, MPI_Datatyp
                       MPI_Op op, MPI_Comm comm, const HiMPI_Params *params);
 int HiMPI_Exscan_params(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                         MPI_Op op, MPI_Comm comm, const HiMPI_Params *params);
+int HiMPI_Barrier_params(MPI_Comm comm, const HiMPI_Params *params);
 int HiMPI_Alltoall_params(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                           void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                           const HiMPI_Params *params);
@@ -281,10 +297,10 @@ const char *HiMPI_Hwlevel_name(HiMPI_Hwlevel level);
  *                 together); see HiMPI_Comm_hsplit for where the topology
  *                 comes from.
  * alg runs among the groups: between their leaders (the root, or the
- * group's lowest rank) for rooted operations, the scans and alltoall, among
- * the ranks at the same position for allreduce and allgather.  Alltoall
- * uses only the first level that divides the communicator: the levels
- * below it are not used (doc/algorithms.md). */
+ * group's lowest rank) for rooted operations, the scans, barrier and
+ * alltoall, among the ranks at the same position for allreduce and
+ * allgather.  Alltoall uses only the first level that divides the
+ * communicator: the levels below it are not used (doc/algorithms.md). */
 typedef struct HiMPI_Level {
     int groups;
     HiMPI_Hwlevel hw;
@@ -331,6 +347,7 @@ int HiMPI_Scan_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
                     MPI_Op op, MPI_Comm comm, const HiMPI_Plan *plan);
 int HiMPI_Exscan_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                       MPI_Op op, MPI_Comm comm, const HiMPI_Plan *plan);
+int HiMPI_Barrier_plan(MPI_Comm comm, const HiMPI_Plan *plan);
 int HiMPI_Alltoall_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                         void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                         const HiMPI_Plan *plan);
@@ -381,6 +398,7 @@ int HiMPI_Scan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
                     MPI_Op op, MPI_Comm comm, MPI_Info info, HiMPI_Request *request);
 int HiMPI_Exscan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                       MPI_Op op, MPI_Comm comm, MPI_Info info, HiMPI_Request *request);
+int HiMPI_Barrier_init(MPI_Comm comm, MPI_Info info, HiMPI_Request *request);
 int HiMPI_Alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                         void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                         MPI_Info info, HiMPI_Request *request);
@@ -413,6 +431,8 @@ int HiMPI_Scan_init_plan(const void *sendbuf, void *recvbuf, int count, MPI_Data
 int HiMPI_Exscan_init_plan(const void *sendbuf, void *recvbuf, int count,
                            MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                            const HiMPI_Plan *plan, MPI_Info info, HiMPI_Request *request);
+int HiMPI_Barrier_init_plan(MPI_Comm comm, const HiMPI_Plan *plan, MPI_Info info,
+                            HiMPI_Request *request);
 int HiMPI_Alltoall_init_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                              void *recvbuf, int recvcount, MPI_Datatype recvtype,
                              MPI_Comm comm, const HiMPI_Plan *plan, MPI_Info info,
@@ -494,7 +514,8 @@ struct MPIB_coll_container;
  * so that MPIB_measure can time it.  Message sizes mean what they mean for
  * libmpib's native containers: M bytes for bcast; M / 8 doubles summed for
  * reduce, allreduce, scan and exscan; M bytes per rank for scatter, gather
- * and allgather; M bytes per pair of ranks for alltoall.
+ * and allgather; M bytes per pair of ranks for alltoall; nothing for
+ * barrier, which ignores M.
  * Its initialisation runs the collective once, untimed, so that the
  * layout's sub-communicators exist before the timed repetitions.
  * Free it with MPIB_coll_container_free.  NULL for an invalid op, NULL

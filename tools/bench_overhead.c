@@ -1,5 +1,5 @@
 /* bench_overhead.c: himpi-bench's last table, what HiMPI's calls cost
- * over the MPI library's own on 8 bytes. */
+ * over the MPI library's own on 8 bytes (barrier: none). */
 #include <config.h>
 
 #include <float.h>
@@ -46,6 +46,9 @@ static void call(HiMPI_Op op, int himpi, MPI_Comm comm, double *a, double *b)
         himpi ? HiMPI_Exscan_params(a, b, 1, MPI_DOUBLE, MPI_SUM, comm, &native)
               : MPI_Exscan(a, b, 1, MPI_DOUBLE, MPI_SUM, comm);
         break;
+    case HIMPI_OP_BARRIER:
+        himpi ? HiMPI_Barrier_params(comm, &native) : MPI_Barrier(comm);
+        break;
     case HIMPI_OP_ALLTOALL:
         himpi ? HiMPI_Alltoall_params(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, comm, &native)
               : MPI_Alltoall(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, comm);
@@ -67,6 +70,7 @@ static void plain(HiMPI_Op op, MPI_Comm comm, double *a, double *b)
     case HIMPI_OP_ALLGATHER: HiMPI_Allgather(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, comm); break;
     case HIMPI_OP_SCAN: HiMPI_Scan(a, b, 1, MPI_DOUBLE, MPI_SUM, comm); break;
     case HIMPI_OP_EXSCAN: HiMPI_Exscan(a, b, 1, MPI_DOUBLE, MPI_SUM, comm); break;
+    case HIMPI_OP_BARRIER: HiMPI_Barrier(comm); break;
     case HIMPI_OP_ALLTOALL: HiMPI_Alltoall(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, comm); break;
     case HIMPI_OP_COUNT: break;
     }
@@ -106,9 +110,10 @@ int bench_overhead(const cli_measure *m, const int *ops, int nops)
         HiMPI_Op op = (HiMPI_Op)ops[i];
         double t[3];
         self_overhead(op, t);
-        double all_mpi = cli_time(m, MPIB_native_container_alloc(HiMPI_Op_name(op)), 8);
+        int M = HiMPI_Op_has_size(op) ? 8 : 0;
+        double all_mpi = cli_time(m, MPIB_native_container_alloc(HiMPI_Op_name(op)), M);
         HiMPI_Params native = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
-        double all_himpi = cli_time(m, HiMPI_Container_alloc(op, &native), 8);
+        double all_himpi = cli_time(m, HiMPI_Container_alloc(op, &native), M);
         if (all_mpi < 0 || all_himpi < 0)
             return 1;
         bench_format_overhead_row(op, t, all_mpi, all_himpi);

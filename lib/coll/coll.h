@@ -48,6 +48,8 @@ typedef int himpi_allgather_alg(const void *sendbuf, int sendcount, MPI_Datatype
 /* The scans have allreduce's signature. */
 typedef himpi_allreduce_alg himpi_scan_alg;
 typedef himpi_allreduce_alg himpi_exscan_alg;
+/* Barrier carries no message, so it has no segments either. */
+typedef int himpi_barrier_alg(MPI_Comm comm);
 /* Alltoall has allgather's. */
 typedef himpi_allgather_alg himpi_alltoall_alg;
 typedef himpi_bcast_alg *himpi_bcast_fn;
@@ -58,6 +60,7 @@ typedef himpi_gather_alg *himpi_gather_fn;
 typedef himpi_allgather_alg *himpi_allgather_fn;
 typedef himpi_scan_alg *himpi_scan_fn;
 typedef himpi_exscan_alg *himpi_exscan_fn;
+typedef himpi_barrier_alg *himpi_barrier_fn;
 typedef himpi_alltoall_alg *himpi_alltoall_fn;
 
 /* A flat algorithm of any operation: the member named after the operation
@@ -71,6 +74,7 @@ typedef union himpi_algorithm {
     himpi_allgather_fn allgather;
     himpi_scan_fn scan;
     himpi_exscan_fn exscan;
+    himpi_barrier_fn barrier;
     himpi_alltoall_fn alltoall;
 } himpi_algorithm;
 

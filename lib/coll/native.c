@@ -104,6 +104,15 @@ int himpi_exscan_native(const void *sendbuf, void *recvbuf, int count, MPI_Datat
     return scan_native(HIMPI_OP_EXSCAN, sendbuf, recvbuf, count, datatype, op, comm);
 }
 
+int himpi_barrier_native(MPI_Comm comm)
+{
+    int rc;
+    if (persistent(HIMPI_OP_BARRIER, NULL, 0, MPI_DATATYPE_NULL, NULL, 0, MPI_DATATYPE_NULL,
+                   MPI_OP_NULL, -1, comm, &rc))
+        return rc;
+    return MPIB_Barrier(comm);
+}
+
 /* Counts and displacements of a v-collective: blocks[i] * per elements
  * for rank i, both in one allocation (free *counts).  Returns this rank's
  * count on the other side, blocks[rank] * mine elements. */
@@ -246,6 +255,8 @@ int himpi_native_call(HiMPI_Op op, const himpi_coll_args *a, MPI_Comm comm)
     case HIMPI_OP_SCAN:
     case HIMPI_OP_EXSCAN:
         return scan_native(op, a->sendbuf, a->recvbuf, a->recvcount, a->recvtype, a->op, comm);
+    case HIMPI_OP_BARRIER:
+        return himpi_barrier_native(comm);
     case HIMPI_OP_ALLTOALL:
         return himpi_alltoall_native(a->sendbuf, a->sendcount, a->sendtype, a->recvbuf,
                                      a->recvcount, a->recvtype, comm, NULL, 0);

@@ -35,11 +35,17 @@
     X(RABENSEIFNER, "rabenseifner")                                                                \
     X(LINEAR_SYNC, "linear-sync")                                                                  \
     X(GATHER_BCAST, "gather-bcast")                                                                \
+    X(DISSEMINATION, "dissemination")                                                              \
     X(PAIRWISE, "pairwise")                                                                        \
     X(BRUCK, "bruck")
 
-/* X(ID, op, name, rooted, reduction, send, recv, in_place, bound): every
- * HiMPI_Op, in the enum's order; op names its driver, himpi_hier_<op>.
+/* X(ID, op, name, sized, rooted, reduction, send, recv, in_place, bound):
+ * every HiMPI_Op, in the enum's order; op names its driver,
+ * himpi_hier_<op>.
+ *   sized      the call carries a message, whose size in bytes the tables,
+ *              the tuner, the benchmarks and the model take; 0 for
+ *              barrier, which carries none: its calls count 0 bytes, so
+ *              it is tuned, tabulated and measured at 0 bytes only;
  *   rooted     the call has a root;
  *   reduction  1: the call combines operands with an MPI_Op, in rank
  *              order when the MPI_Op does not commute; 2: a prefix
@@ -62,19 +68,22 @@
  *              rank's result depends on every rank (lg rounds), it
  *              receives a whole message, and the p - 1 combinations of a
  *              scan (p - 2 of an exscan) spread over p ranks at best.
+ *              Barrier's is the lg rounds after which the last rank to
+ *              enter can have been heard by every other.
  * core/ops.h turns send, recv and in_place into HIMPI_SIDE_* and
  * HIMPI_IN_PLACE_*. */
 #define HIMPI_OPERATIONS(X)                                                                        \
-    X(BCAST, bcast, "bcast", 1, 0, NONE, ALL, NONE, lg * a + m * b)                                \
-    X(REDUCE, reduce, "reduce", 1, 1, NONE, ALL, NONE, lg * a + m * b + (p - 1.0) / p * m * c)     \
-    X(ALLREDUCE, allreduce, "allreduce", 0, 1, NONE, ALL, NONE,                                    \
+    X(BCAST, bcast, "bcast", 1, 1, 0, NONE, ALL, NONE, lg * a + m * b)                             \
+    X(REDUCE, reduce, "reduce", 1, 1, 1, NONE, ALL, NONE, lg * a + m * b + (p - 1.0) / p * m * c)  \
+    X(ALLREDUCE, allreduce, "allreduce", 1, 0, 1, NONE, ALL, NONE,                                 \
       lg * a + 2.0 * (p - 1) / p * m * b + (p - 1.0) / p * m * c)                                  \
-    X(SCATTER, scatter, "scatter", 1, 0, ROOT, ALL, RECV, lg * a + (p - 1.0) * m * b)              \
-    X(GATHER, gather, "gather", 1, 0, ALL, ROOT, SEND, lg * a + (p - 1.0) * m * b)                 \
-    X(ALLGATHER, allgather, "allgather", 0, 0, ALL, ALL, SEND, lg * a + (p - 1.0) * m * b)         \
-    X(SCAN, scan, "scan", 0, 2, NONE, ALL, NONE, lg * a + m * b + (p - 1.0) / p * m * c)           \
-    X(EXSCAN, exscan, "exscan", 0, 2, NONE, ALL, NONE, lg * a + m * b + (p - 2.0) / p * m * c)    \
-    X(ALLTOALL, alltoall, "alltoall", 0, 0, ALL, ALL, SEND, lg * a + (p - 1.0) * m * b)
+    X(SCATTER, scatter, "scatter", 1, 1, 0, ROOT, ALL, RECV, lg * a + (p - 1.0) * m * b)           \
+    X(GATHER, gather, "gather", 1, 1, 0, ALL, ROOT, SEND, lg * a + (p - 1.0) * m * b)              \
+    X(ALLGATHER, allgather, "allgather", 1, 0, 0, ALL, ALL, SEND, lg * a + (p - 1.0) * m * b)      \
+    X(SCAN, scan, "scan", 1, 0, 2, NONE, ALL, NONE, lg * a + m * b + (p - 1.0) / p * m * c)        \
+    X(EXSCAN, exscan, "exscan", 1, 0, 2, NONE, ALL, NONE, lg * a + m * b + (p - 2.0) / p * m * c)  \
+    X(BARRIER, barrier, "barrier", 0, 0, 0, NONE, NONE, NONE, lg * a)                              \
+    X(ALLTOALL, alltoall, "alltoall", 1, 0, 0, ALL, ALL, SEND, lg * a + (p - 1.0) * m * b)
 
 /* ROW(OP, op, ALG, alg, legacy, cost): every algorithm of every operation
  * (the parameter is not X, which the costs use).
@@ -131,7 +140,11 @@
     ROW(SCAN, scan, RECURSIVE_DOUBLING, recursive_doubling, -1, lg * (a + m * (b + 2 * c)))        \
     ROW(EXSCAN, exscan, NATIVE, native, -1, NAN)                                                   \
     ROW(EXSCAN, exscan, LINEAR, linear, -1, (p - 1) * (a + m * b) + (p - 2) * m * c)               \
-    ROW(EXSCAN, exscan, RECURSIVE_DOUBLING, recursive_doubling, -1, lg * (a + m * (b + 2 * c)))  \
+    ROW(EXSCAN, exscan, RECURSIVE_DOUBLING, recursive_doubling, -1, lg * (a + m * (b + 2 * c)))    \
+    ROW(BARRIER, barrier, NATIVE, native, -1, NAN)                                                 \
+    ROW(BARRIER, barrier, LINEAR, linear, -1, 2 * (p - 1) * a)                                     \
+    ROW(BARRIER, barrier, DISSEMINATION, dissemination, -1, lg * a)                                \
+    ROW(BARRIER, barrier, RECURSIVE_DOUBLING, recursive_doubling, -1, (2 * lg - H) * a)            \
     ROW(ALLTOALL, alltoall, NATIVE, native, -1, NAN)                                               \
     ROW(ALLTOALL, alltoall, PAIRWISE, pairwise, -1, (p - 1) * (a + m * b))                         \
     ROW(ALLTOALL, alltoall, BRUCK, bruck, -1, lg * (a + p / 2.0 * m * b))                          \

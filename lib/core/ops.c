@@ -8,8 +8,8 @@
 #include "core/validate.h"
 
 static const himpi_op_info ops[HIMPI_OP_COUNT] = {
-#define ROW(ID, op, name, rooted, reduction, send, recv, in_place, bound)                       \
-    [HIMPI_OP_##ID] = {name, rooted, reduction, HIMPI_SIDE_##send, HIMPI_SIDE_##recv,           \
+#define ROW(ID, op, name, sized, rooted, reduction, send, recv, in_place, bound)                \
+    [HIMPI_OP_##ID] = {name, sized, rooted, reduction, HIMPI_SIDE_##send, HIMPI_SIDE_##recv,    \
                        HIMPI_IN_PLACE_##in_place},
     HIMPI_OPERATIONS(ROW)
 #undef ROW
@@ -58,6 +58,11 @@ void himpi_args_share(HiMPI_Op op, const himpi_coll_args *a, int rank, int *coun
                       MPI_Datatype *datatype)
 {
     int send = send_described(&ops[op], a, rank);
+    if (!ops[op].sized) {
+        *count = 0;
+        *datatype = MPI_BYTE;
+        return;
+    }
     *count = send ? a->sendcount : a->recvcount;
     *datatype = send ? a->sendtype : a->recvtype;
 }

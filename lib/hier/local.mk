@@ -3,6 +3,7 @@ libhimpi_internal_la_SOURCES += \
 	%D%/allgather.c \
 	%D%/allreduce.c \
 	%D%/alltoall.c \
+	%D%/barrier.c \
 	%D%/bcast.c \
 	%D%/cache.c \
 	%D%/cache.h \
