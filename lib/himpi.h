@@ -120,6 +120,16 @@ int HiMPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datat
                MPI_Comm comm);
 int HiMPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                  MPI_Op op, MPI_Comm comm);
+/* The reductions whose result is scattered, as MPI_Reduce_scatter_block
+ * and MPI_Reduce_scatter: every rank's operand holds p blocks (recvcount
+ * elements each, or recvcounts[i] for rank i's), and rank i gets block i
+ * combined over every rank, in rank order whatever op.  sendbuf may be
+ * MPI_IN_PLACE: the operand is then recvbuf, which must hold all p
+ * blocks, and the result replaces its first block. */
+int HiMPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
+                               MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
+int HiMPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                         MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
 
 /* ---------------------------------------------------------------------- */
 /* Explicit plans                                                           */
@@ -147,6 +157,9 @@ typedef enum HiMPI_Alg {
     HIMPI_ALG_RABENSEIFNER,
     HIMPI_ALG_LINEAR_SYNC,
     HIMPI_ALG_GATHER_BCAST,
+    HIMPI_ALG_RECURSIVE_HALVING,
+    HIMPI_ALG_PAIRWISE,
+    HIMPI_ALG_BUTTERFLY,
     HIMPI_ALG_COUNT /* the number of algorithms, not an algorithm */
 } HiMPI_Alg;
 
@@ -160,20 +173,24 @@ typedef enum HiMPI_Op {
     HIMPI_OP_ALLGATHER,
     HIMPI_OP_SCAN,
     HIMPI_OP_EXSCAN,
+    HIMPI_OP_REDUCE_SCATTER_BLOCK,
+    HIMPI_OP_REDUCE_SCATTER,
     HIMPI_OP_COUNT /* the number of operations, not an operation */
 } HiMPI_Op;
 
 /* Algorithm <-> name ("native", "linear", "chain", "pipeline", "binomial",
  * "binary", "split-binary", "scatter-ring-allgather", "scatter-rd-allgather",
  * "recursive-doubling", "ring", "segmented-ring", "rabenseifner",
- * "linear-sync", "gather-bcast").  HiMPI_Alg_from_name returns MPI_SUCCESS
+ * "linear-sync", "gather-bcast", "recursive-halving", "pairwise",
+ * "butterfly").  HiMPI_Alg_from_name returns MPI_SUCCESS
  * or MPI_ERR_ARG for an unknown name; HiMPI_Alg_name returns NULL for an
  * invalid value. */
 int HiMPI_Alg_from_name(const char *name, HiMPI_Alg *alg);
 const char *HiMPI_Alg_name(HiMPI_Alg alg);
 
 /* Operation <-> name ("bcast", "reduce", "allreduce", "scatter", "gather",
- * "allgather", "scan", "exscan"), in the same way. */
+ * "allgather", "scan", "exscan", "reduce_scatter_block", "reduce_scatter"),
+ * in the same way. */
 int HiMPI_Op_from_name(const char *name, HiMPI_Op *op);
 const char *HiMPI_Op_name(HiMPI_Op op);
 
@@ -200,8 +217,13 @@ int HiMPI_Alg_supported(HiMPI_Op op, HiMPI_Alg alg);
  * rank.  Scan and exscan run inside the groups, then alg_out runs an
  * exclusive scan of the groups' totals among the leaders (each group's
  * first rank), which broadcast it in their groups for every rank to put in
- * front of its own result.  Sub-communicators are created at a layout's
- * first use and cached on comm. */
+ * front of its own result.  Reduce_scatter_block and reduce_scatter run a
+ * reduce-scatter inside the groups in which the rank at position j gets
+ * the blocks of the ranks at position j (and j + m, j + 2m, ... past the
+ * smallest group's size m) of every group, then alg_out among the ranks at
+ * the same position, and the ranks past m get their block from their
+ * group's rank at position j mod m.  Sub-communicators are created at a
+ * layout's first use and cached on comm. */
 typedef struct HiMPI_Params {
     int groups;
     HiMPI_Alg alg_out;
@@ -234,6 +256,12 @@ int HiMPI_Scan_params(const void *sendbuf, void *recvbuf, int count, MPI_Datatyp
                       MPI_Op op, MPI_Comm comm, const HiMPI_Params *params);
 int HiMPI_Exscan_params(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                         MPI_Op op, MPI_Comm comm, const HiMPI_Params *params);
+int HiMPI_Reduce_scatter_block_params(const void *sendbuf, void *recvbuf, int recvcount,
+                                      MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                      const HiMPI_Params *params);
+int HiMPI_Reduce_scatter_params(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                                MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                const HiMPI_Params *params);
 
 /* ---------------------------------------------------------------------- */
 /* Multi-level and topology-aware plans                                     */
@@ -266,7 +294,8 @@ const char *HiMPI_Hwlevel_name(HiMPI_Hwlevel level);
  *                 comes from.
  * alg runs among the groups: between their leaders (the root, or the
  * group's lowest rank) for rooted operations and the scans, among the
- * ranks at the same position for allreduce and allgather. */
+ * ranks at the same position for allreduce, allgather and the
+ * reduce-scatters. */
 typedef struct HiMPI_Level {
     int groups;
     HiMPI_Hwlevel hw;
@@ -281,9 +310,10 @@ typedef struct HiMPI_Level {
  * one level {g, -, alg_out} with that alg_in and segment size.
  * Groups need not be contiguous rank blocks: results keep MPI's rank order
  * (scatter, gather and allgather permute blocks with a permutation worked
- * out once per layout); a non-commutative reduction, or a scan or exscan
- * with any op, whose groups are not contiguous runs alg_in flat on the
- * whole communicator instead, since only that keeps rank order. */
+ * out once per layout, as the reduce-scatters do their blocks); a
+ * non-commutative reduction, or a scan or exscan with any op, whose groups
+ * are not contiguous runs alg_in flat on the whole communicator instead,
+ * since only that keeps rank order. */
 typedef struct HiMPI_Plan {
     int nlevels;
     HiMPI_Level level[HIMPI_MAX_LEVELS];
@@ -313,6 +343,12 @@ int HiMPI_Scan_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
                     MPI_Op op, MPI_Comm comm, const HiMPI_Plan *plan);
 int HiMPI_Exscan_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                       MPI_Op op, MPI_Comm comm, const HiMPI_Plan *plan);
+int HiMPI_Reduce_scatter_block_plan(const void *sendbuf, void *recvbuf, int recvcount,
+                                    MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                    const HiMPI_Plan *plan);
+int HiMPI_Reduce_scatter_plan(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                              const HiMPI_Plan *plan);
 
 /* ---------------------------------------------------------------------- */
 /* Persistent collectives (MPI-4 style)                                     */
@@ -360,6 +396,12 @@ int HiMPI_Scan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
                     MPI_Op op, MPI_Comm comm, MPI_Info info, HiMPI_Request *request);
 int HiMPI_Exscan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                       MPI_Op op, MPI_Comm comm, MPI_Info info, HiMPI_Request *request);
+int HiMPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvcount,
+                                    MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                    MPI_Info info, HiMPI_Request *request);
+int HiMPI_Reduce_scatter_init(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
+                              HiMPI_Request *request);
 
 /* The same with an explicit plan (see HiMPI_Plan). */
 int HiMPI_Bcast_init_plan(void *buffer, int count, MPI_Datatype datatype, int root,
@@ -389,6 +431,14 @@ int HiMPI_Scan_init_plan(const void *sendbuf, void *recvbuf, int count, MPI_Data
 int HiMPI_Exscan_init_plan(const void *sendbuf, void *recvbuf, int count,
                            MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                            const HiMPI_Plan *plan, MPI_Info info, HiMPI_Request *request);
+int HiMPI_Reduce_scatter_block_init_plan(const void *sendbuf, void *recvbuf, int recvcount,
+                                         MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                         const HiMPI_Plan *plan, MPI_Info info,
+                                         HiMPI_Request *request);
+int HiMPI_Reduce_scatter_init_plan(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                                   MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                   const HiMPI_Plan *plan, MPI_Info info,
+                                   HiMPI_Request *request);
 
 /* Starts an inactive request (MPI_ERR_REQUEST if it is null or active).
  * Every rank must start the persistent collectives of a communicator in
@@ -466,7 +516,8 @@ struct MPIB_coll_container;
  * so that MPIB_measure can time it.  Message sizes mean what they mean for
  * libmpib's native containers: M bytes for bcast; M / 8 doubles summed for
  * reduce, allreduce, scan and exscan; M bytes per rank for scatter, gather
- * and allgather.
+ * and allgather; M / 8 doubles summed in all for the reduce-scatters, a
+ * p-th of them to every rank.
  * Its initialisation runs the collective once, untimed, so that the
  * layout's sub-communicators exist before the timed repetitions.
  * Free it with MPIB_coll_container_free.  NULL for an invalid op, NULL

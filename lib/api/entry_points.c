@@ -60,19 +60,19 @@ ENTRY_POINTS(Allreduce, ALLREDUCE,
 
 ENTRY_POINTS(Scatter, SCATTER,
              ((himpi_coll_args){sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                MPI_OP_NULL, root}),
+                                MPI_OP_NULL, root, NULL}),
              const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
              int recvcount, MPI_Datatype recvtype, int root)
 
 ENTRY_POINTS(Gather, GATHER,
              ((himpi_coll_args){sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                MPI_OP_NULL, root}),
+                                MPI_OP_NULL, root, NULL}),
              const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
              int recvcount, MPI_Datatype recvtype, int root)
 
 ENTRY_POINTS(Allgather, ALLGATHER,
              ((himpi_coll_args){sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                MPI_OP_NULL, -1}),
+                                MPI_OP_NULL, -1, NULL}),
              const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
              int recvcount, MPI_Datatype recvtype)
 
@@ -85,3 +85,15 @@ ENTRY_POINTS(Exscan, EXSCAN,
              ((himpi_coll_args){.sendbuf = sendbuf, .recvbuf = recvbuf, .recvcount = count,
                                 .recvtype = datatype, .op = op, .root = -1}),
              const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op)
+
+ENTRY_POINTS(Reduce_scatter_block, REDUCE_SCATTER_BLOCK,
+             ((himpi_coll_args){.sendbuf = sendbuf, .recvbuf = recvbuf, .recvcount = recvcount,
+                                .recvtype = datatype, .op = op, .root = -1}),
+             const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype,
+             MPI_Op op)
+
+ENTRY_POINTS(Reduce_scatter, REDUCE_SCATTER,
+             ((himpi_coll_args){.sendbuf = sendbuf, .recvbuf = recvbuf, .recvtype = datatype,
+                                .op = op, .root = -1, .recvcounts = recvcounts}),
+             const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype,
+             MPI_Op op)

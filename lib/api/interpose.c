@@ -22,6 +22,8 @@
 #undef MPI_Allgather
 #undef MPI_Scan
 #undef MPI_Exscan
+#undef MPI_Reduce_scatter_block
+#undef MPI_Reduce_scatter
 
 /* Whether collectives go through HiMPI: after a successful HiMPI_Init,
  * unless HIMPI_DISABLE=1, at every thread level.  Set before the program's
@@ -202,4 +204,21 @@ int MPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datat
     if (!handles(comm, "MPI_Exscan"))
         return PMPI_Exscan(sendbuf, recvbuf, count, datatype, op, comm);
     return outcome(comm, HiMPI_Exscan(sendbuf, recvbuf, count, datatype, op, comm));
+}
+
+int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
+                             MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+{
+    if (!handles(comm, "MPI_Reduce_scatter_block"))
+        return PMPI_Reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm);
+    return outcome(comm,
+                   HiMPI_Reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm));
+}
+
+int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+{
+    if (!handles(comm, "MPI_Reduce_scatter"))
+        return PMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm);
+    return outcome(comm, HiMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm));
 }

@@ -45,6 +45,15 @@ typedef int himpi_allgather_alg(const void *sendbuf, int sendcount, MPI_Datatype
 /* The scans have allreduce's signature. */
 typedef himpi_allreduce_alg himpi_scan_alg;
 typedef himpi_allreduce_alg himpi_exscan_alg;
+/* The reduce-scatters: the operand (sendbuf, or recvbuf for MPI_IN_PLACE)
+ * holds counts[0] + ... + counts[p-1] elements, and rank i gets the run of
+ * counts[i] of them after those of the ranks before it, combined.  The
+ * block form takes equal counts at the top and uneven ones on the levels
+ * of its plans, so it has the same signature and the same algorithms. */
+typedef int himpi_reduce_scatter_alg(const void *sendbuf, void *recvbuf, const int *counts,
+                                     MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                     int segsize);
+typedef himpi_reduce_scatter_alg himpi_reduce_scatter_block_alg;
 typedef himpi_bcast_alg *himpi_bcast_fn;
 typedef himpi_reduce_alg *himpi_reduce_fn;
 typedef himpi_allreduce_alg *himpi_allreduce_fn;
@@ -53,6 +62,8 @@ typedef himpi_gather_alg *himpi_gather_fn;
 typedef himpi_allgather_alg *himpi_allgather_fn;
 typedef himpi_scan_alg *himpi_scan_fn;
 typedef himpi_exscan_alg *himpi_exscan_fn;
+typedef himpi_reduce_scatter_alg *himpi_reduce_scatter_fn;
+typedef himpi_reduce_scatter_block_alg *himpi_reduce_scatter_block_fn;
 
 /* A flat algorithm of any operation: the member named after the operation
  * (catalogue.h's lower-case op) is the one to call. */
@@ -65,6 +76,8 @@ typedef union himpi_algorithm {
     himpi_allgather_fn allgather;
     himpi_scan_fn scan;
     himpi_exscan_fn exscan;
+    himpi_reduce_scatter_fn reduce_scatter;
+    himpi_reduce_scatter_block_fn reduce_scatter_block;
 } himpi_algorithm;
 
 /* Algorithm alg of op (coll/dispatch.c, from the catalogue); every member

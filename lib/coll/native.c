@@ -35,8 +35,8 @@ static int persistent(HiMPI_Op op, const void *sendbuf, int sendcount, MPI_Datat
                       void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Op reduction,
                       int root, MPI_Comm comm, int *rc)
 {
-    himpi_coll_args args = {sendbuf, sendcount, sendtype, recvbuf,
-                            recvcount, recvtype, reduction, root};
+    himpi_coll_args args = {sendbuf,   sendcount, sendtype, recvbuf, recvcount,
+                            recvtype,  reduction, root,     NULL};
     int done;
     *rc = himpi_level_requests_run(op, &args, comm, &done);
     return done;
@@ -102,6 +102,48 @@ int himpi_exscan_native(const void *sendbuf, void *recvbuf, int count, MPI_Datat
 {
     (void)segsize;
     return scan_native(HIMPI_OP_EXSCAN, sendbuf, recvbuf, count, datatype, op, comm);
+}
+
+/* The library's reduce_scatter_block (op HIMPI_OP_REDUCE_SCATTER_BLOCK,
+ * a's recvcount) or reduce_scatter (a's recvcounts). */
+static int reduce_scatter_native(HiMPI_Op op, const himpi_coll_args *a, MPI_Comm comm)
+{
+    MPI_Request r;
+    int rc, done;
+    if ((rc = himpi_level_requests_run(op, a, comm, &done), done))
+        return rc;
+    return op == HIMPI_OP_REDUCE_SCATTER_BLOCK
+               ? WAITED(MPI_Reduce_scatter_block, MPI_Ireduce_scatter_block, a->sendbuf,
+                        a->recvbuf, a->recvcount, a->recvtype, a->op, comm)
+               : WAITED(MPI_Reduce_scatter, MPI_Ireduce_scatter, a->sendbuf, a->recvbuf,
+                        a->recvcounts, a->recvtype, a->op, comm);
+}
+
+/* The block form where every count is equal (the plan's top level), the
+ * vector form where a level of a plan gives uneven counts. */
+int himpi_reduce_scatter_block_native(const void *sendbuf, void *recvbuf, const int *counts,
+                                      MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                      int segsize)
+{
+    (void)segsize;
+    int p, equal = 1;
+    MPI_Comm_size(comm, &p);
+    for (int i = 1; i < p; i++)
+        equal &= counts[i] == counts[0];
+    if (!equal)
+        return himpi_reduce_scatter_native(sendbuf, recvbuf, counts, datatype, op, comm, 0);
+    const himpi_coll_args a = {.sendbuf = sendbuf, .recvbuf = recvbuf, .recvcount = counts[0],
+                               .recvtype = datatype, .op = op, .root = -1};
+    return reduce_scatter_native(HIMPI_OP_REDUCE_SCATTER_BLOCK, &a, comm);
+}
+
+int himpi_reduce_scatter_native(const void *sendbuf, void *recvbuf, const int *counts,
+                                MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize)
+{
+    (void)segsize;
+    const himpi_coll_args a = {.sendbuf = sendbuf, .recvbuf = recvbuf, .recvtype = datatype,
+                               .op = op, .root = -1, .recvcounts = counts};
+    return reduce_scatter_native(HIMPI_OP_REDUCE_SCATTER, &a, comm);
 }
 
 /* Counts and displacements of a v-collective: blocks[i] * per elements
@@ -171,7 +213,7 @@ int himpi_scatter_native(const void *sendbuf, int sendcount, MPI_Datatype sendty
 {
     (void)segsize;
     const himpi_coll_args a = {sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                               MPI_OP_NULL, root};
+                               MPI_OP_NULL, root, NULL};
     return blocks_native(HIMPI_OP_SCATTER, &a, comm, blocks);
 }
 
@@ -181,7 +223,7 @@ int himpi_gather_native(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
 {
     (void)segsize;
     const himpi_coll_args a = {sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                               MPI_OP_NULL, root};
+                               MPI_OP_NULL, root, NULL};
     return blocks_native(HIMPI_OP_GATHER, &a, comm, blocks);
 }
 
@@ -191,7 +233,7 @@ int himpi_allgather_native(const void *sendbuf, int sendcount, MPI_Datatype send
 {
     (void)segsize;
     const himpi_coll_args a = {sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                               MPI_OP_NULL, -1};
+                               MPI_OP_NULL, -1, NULL};
     return blocks_native(HIMPI_OP_ALLGATHER, &a, comm, blocks);
 }
 
@@ -213,6 +255,9 @@ int himpi_native_call(HiMPI_Op op, const himpi_coll_args *a, MPI_Comm comm)
     case HIMPI_OP_SCAN:
     case HIMPI_OP_EXSCAN:
         return scan_native(op, a->sendbuf, a->recvbuf, a->recvcount, a->recvtype, a->op, comm);
+    case HIMPI_OP_REDUCE_SCATTER_BLOCK:
+    case HIMPI_OP_REDUCE_SCATTER:
+        return reduce_scatter_native(op, a, comm);
     default:
         return MPI_ERR_ARG;
     }

@@ -34,9 +34,12 @@
     X(SEGMENTED_RING, "segmented-ring")                                                            \
     X(RABENSEIFNER, "rabenseifner")                                                                \
     X(LINEAR_SYNC, "linear-sync")                                                                  \
-    X(GATHER_BCAST, "gather-bcast")
+    X(GATHER_BCAST, "gather-bcast")                                                                \
+    X(RECURSIVE_HALVING, "recursive-halving")                                                      \
+    X(PAIRWISE, "pairwise")                                                                        \
+    X(BUTTERFLY, "butterfly")
 
-/* X(ID, op, name, rooted, reduction, send, recv, in_place, bound): every
+/* X(ID, op, name, rooted, reduction, send, recv, in_place, input, bound): every
  * HiMPI_Op, in the enum's order; op names its driver, himpi_hier_<op>.
  *   rooted     the call has a root;
  *   reduction  1: the call combines operands with an MPI_Op, in rank
@@ -51,6 +54,16 @@
  *   in_place   the side whose buffer MPI_IN_PLACE may stand for: SEND,
  *              RECV, or NONE where it stands for a buffer the counts do
  *              not describe (the reductions' send buffer);
+ *   input      a reduction's operand on every rank (its send buffer, or
+ *              in place its receive buffer), in elements of the receive
+ *              datatype: ONE block of the receive count; BLOCKS, p blocks
+ *              of it, of which rank i gets block i combined
+ *              (reduce_scatter_block); COUNTS, the receive counts are a
+ *              vector recvcounts[p] and the operand their sum, of which
+ *              rank i gets the i-th run combined (reduce_scatter); NONE
+ *              for the operations that do not reduce.  The message size
+ *              of the tables, containers and costs (m) is the whole
+ *              operand, as for allreduce;
  *   bound      the lower bound of its time in Hockney's model (tune/model.c;
  *              Chan et al., 2007, as the thesis gives them), in the terms
  *              of the costs below: lg latencies, and the bytes the busiest
@@ -59,23 +72,34 @@
  *              rank's result depends on every rank (lg rounds), it
  *              receives a whole message, and the p - 1 combinations of a
  *              scan (p - 2 of an exscan) spread over p ranks at best.
- * core/ops.h turns send, recv and in_place into HIMPI_SIDE_* and
- * HIMPI_IN_PLACE_*. */
+ *              Reduce-scatter's is Chan et al.'s: every rank sends and
+ *              reduces all but its own block's share.
+ * core/ops.h turns send, recv, in_place and input into HIMPI_SIDE_*,
+ * HIMPI_IN_PLACE_* and HIMPI_INPUT_*. */
 #define HIMPI_OPERATIONS(X)                                                                        \
-    X(BCAST, bcast, "bcast", 1, 0, NONE, ALL, NONE, lg * a + m * b)                                \
-    X(REDUCE, reduce, "reduce", 1, 1, NONE, ALL, NONE, lg * a + m * b + (p - 1.0) / p * m * c)     \
-    X(ALLREDUCE, allreduce, "allreduce", 0, 1, NONE, ALL, NONE,                                    \
+    X(BCAST, bcast, "bcast", 1, 0, NONE, ALL, NONE, NONE, lg * a + m * b)                          \
+    X(REDUCE, reduce, "reduce", 1, 1, NONE, ALL, NONE, ONE,                                        \
+      lg * a + m * b + (p - 1.0) / p * m * c)                                                      \
+    X(ALLREDUCE, allreduce, "allreduce", 0, 1, NONE, ALL, NONE, ONE,                               \
       lg * a + 2.0 * (p - 1) / p * m * b + (p - 1.0) / p * m * c)                                  \
-    X(SCATTER, scatter, "scatter", 1, 0, ROOT, ALL, RECV, lg * a + (p - 1.0) * m * b)              \
-    X(GATHER, gather, "gather", 1, 0, ALL, ROOT, SEND, lg * a + (p - 1.0) * m * b)                 \
-    X(ALLGATHER, allgather, "allgather", 0, 0, ALL, ALL, SEND, lg * a + (p - 1.0) * m * b)         \
-    X(SCAN, scan, "scan", 0, 2, NONE, ALL, NONE, lg * a + m * b + (p - 1.0) / p * m * c)           \
-    X(EXSCAN, exscan, "exscan", 0, 2, NONE, ALL, NONE, lg * a + m * b + (p - 2.0) / p * m * c)
+    X(SCATTER, scatter, "scatter", 1, 0, ROOT, ALL, RECV, NONE, lg * a + (p - 1.0) * m * b)        \
+    X(GATHER, gather, "gather", 1, 0, ALL, ROOT, SEND, NONE, lg * a + (p - 1.0) * m * b)           \
+    X(ALLGATHER, allgather, "allgather", 0, 0, ALL, ALL, SEND, NONE, lg * a + (p - 1.0) * m * b)   \
+    X(SCAN, scan, "scan", 0, 2, NONE, ALL, NONE, ONE, lg * a + m * b + (p - 1.0) / p * m * c)      \
+    X(EXSCAN, exscan, "exscan", 0, 2, NONE, ALL, NONE, ONE,                                        \
+      lg * a + m * b + (p - 2.0) / p * m * c)                                                      \
+    X(REDUCE_SCATTER_BLOCK, reduce_scatter_block, "reduce_scatter_block", 0, 1, NONE, ALL, NONE,   \
+      BLOCKS, lg * a + (p - 1.0) / p * m * (b + c))                                                \
+    X(REDUCE_SCATTER, reduce_scatter, "reduce_scatter", 0, 1, NONE, ALL, NONE, COUNTS,             \
+      lg * a + (p - 1.0) / p * m * (b + c))
 
 /* ROW(OP, op, ALG, alg, legacy, cost): every algorithm of every operation
  * (the parameter is not X, which the costs use).
  *   alg     names the function himpi_<op>_<alg> (coll/<op>/<alg>.c; the
- *           native ones in coll/native.c);
+ *           native ones in coll/native.c; reduce_scatter_block's, in
+ *           coll/reduce_scatter_block.c, are reduce_scatter's: the block
+ *           form is the vector form with equal counts, and the levels of
+ *           its hierarchical plans run uneven counts);
  *   legacy  its algorithm id in the original HiMPI's tables, -1 if none;
  *   cost    its Hockney time (tune/model.c) as an expression of p ranks,
  *           m bytes (as the containers count them), X segments, lg =
@@ -127,7 +151,31 @@
     ROW(SCAN, scan, RECURSIVE_DOUBLING, recursive_doubling, -1, lg * (a + m * (b + 2 * c)))        \
     ROW(EXSCAN, exscan, NATIVE, native, -1, NAN)                                                   \
     ROW(EXSCAN, exscan, LINEAR, linear, -1, (p - 1) * (a + m * b) + (p - 2) * m * c)               \
-    ROW(EXSCAN, exscan, RECURSIVE_DOUBLING, recursive_doubling, -1, lg * (a + m * (b + 2 * c)))
+    ROW(EXSCAN, exscan, RECURSIVE_DOUBLING, recursive_doubling, -1, lg * (a + m * (b + 2 * c)))    \
+    ROW(REDUCE_SCATTER_BLOCK, reduce_scatter_block, NATIVE, native, -1, NAN)                       \
+    ROW(REDUCE_SCATTER_BLOCK, reduce_scatter_block, BINOMIAL, binomial, -1,                        \
+        lg * (2 * a + m * (b + c)) + (p - 1.0) / p * m * b)                                        \
+    ROW(REDUCE_SCATTER_BLOCK, reduce_scatter_block, RECURSIVE_HALVING, recursive_halving, -1,      \
+        H * a + (1 - 1 / exp2(H)) * m * (b + c) + (lg > H) * (2 * a + m * (b + c) + m / p * b))    \
+    ROW(REDUCE_SCATTER_BLOCK, reduce_scatter_block, RING, ring, -1,                                \
+        (p - 1) * (a + m / p * (b + c)))                                                           \
+    ROW(REDUCE_SCATTER_BLOCK, reduce_scatter_block, PAIRWISE, pairwise, -1,                        \
+        (p - 1) * (a + m / p * (b + c)))                                                           \
+    ROW(REDUCE_SCATTER_BLOCK, reduce_scatter_block, BUTTERFLY, butterfly, -1,                      \
+        lg > H ? lg * (2 * a + m * (b + c)) + (p - 1.0) / p * m * b                               \
+               : lg * a + (p - 1.0) / p * m * (b + c))                                             \
+    ROW(REDUCE_SCATTER, reduce_scatter, NATIVE, native, -1, NAN)                                   \
+    ROW(REDUCE_SCATTER, reduce_scatter, BINOMIAL, binomial, -1,                                    \
+        lg * (2 * a + m * (b + c)) + (p - 1.0) / p * m * b)                                        \
+    ROW(REDUCE_SCATTER, reduce_scatter, RECURSIVE_HALVING, recursive_halving, -1,                  \
+        H * a + (1 - 1 / exp2(H)) * m * (b + c) + (lg > H) * (2 * a + m * (b + c) + m / p * b))    \
+    ROW(REDUCE_SCATTER, reduce_scatter, RING, ring, -1,                                            \
+        (p - 1) * (a + m / p * (b + c)))                                                           \
+    ROW(REDUCE_SCATTER, reduce_scatter, PAIRWISE, pairwise, -1,                                    \
+        (p - 1) * (a + m / p * (b + c)))                                                           \
+    ROW(REDUCE_SCATTER, reduce_scatter, BUTTERFLY, butterfly, -1,                                  \
+        lg > H ? lg * (2 * a + m * (b + c)) + (p - 1.0) / p * m * b                               \
+               : lg * a + (p - 1.0) / p * m * (b + c))
 
 /* X(name, "name"): the tuner's search strategies, the default first;
  * name names tune/search.c's himpi_search_<name>. */

@@ -131,6 +131,13 @@ typedef struct ct_op {
     int (*init)(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request);
     /* Whether this rank's c->out is meaningful after the call. */
     int (*significant)(const ct_case *c);
+    /* The operand holds one block per rank (the reduce-scatters), so that
+     * its large message is 1 MiB in all, as for scatter. */
+    int blocks;
+    /* The bytes of c->out the call defines, from the start; NULL: all of
+     * them.  In place, a reduce-scatter's receive buffer holds the whole
+     * operand but only its first block is the result. */
+    size_t (*defined)(const ct_case *c);
 } ct_op;
 
 /* Fills n elements of t at buf with values derived from rank and salt;

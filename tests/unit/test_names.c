@@ -32,7 +32,8 @@ END_TEST
 START_TEST(operation_names_round_trip)
 {
     const char *names[] = {"bcast",  "reduce",    "allreduce", "scatter",
-                           "gather", "allgather", "scan",      "exscan"};
+                           "gather", "allgather", "scan",      "exscan",
+                           "reduce_scatter_block", "reduce_scatter"};
     for (int o = 0; o < HIMPI_OP_COUNT; o++) {
         ck_assert_str_eq(HiMPI_Op_name((HiMPI_Op)o), names[o]);
         HiMPI_Op back;
@@ -55,7 +56,9 @@ static const char *const catalogue[HIMPI_OP_COUNT] = {
     "native linear binomial linear-sync",
     "native ring recursive-doubling gather-bcast",
     "native linear recursive-doubling",
-    "native linear recursive-doubling"};
+    "native linear recursive-doubling",
+    "native binomial recursive-halving ring pairwise butterfly",
+    "native binomial recursive-halving ring pairwise butterfly"};
 
 START_TEST(supported_algorithms_match_catalogue)
 {
