@@ -516,8 +516,8 @@ struct MPIB_coll_container;
  * so that MPIB_measure can time it.  Message sizes mean what they mean for
  * libmpib's native containers: M bytes for bcast; M / 8 doubles summed for
  * reduce, allreduce, scan and exscan; M bytes per rank for scatter, gather
- * and allgather; M / 8 doubles summed in all for the reduce-scatters, a
- * p-th of them to every rank.
+ * and allgather; M / 8 doubles summed per rank for the reduce-scatters
+ * (an operand of p times that).
  * Its initialisation runs the collective once, untimed, so that the
  * layout's sub-communicators exist before the timed repetitions.
  * Free it with MPIB_coll_container_free.  NULL for an invalid op, NULL

@@ -422,8 +422,8 @@ int HiMPI_Wait_policy_from_env(MPIB_wait_policy *policy, char *err, size_t errle
 /* The zeroed buffers of op at size M on comm with root, as HiMPI's and
  * libmpib's containers size them (M bytes for bcast, M / 8 doubles for
  * reduce, allreduce, scan and exscan, M bytes per rank for scatter, gather
- * and allgather, M / 8 doubles in all for the reduce-scatters, of which
- * every rank gets a p-th), and the count to pass: bytes, or doubles for
+ * and allgather, M / 8 doubles per rank for the reduce-scatters, whose
+ * operand is p times that), and the count to pass: bytes, or doubles for
  * the reductions (the reduce-scatters: every rank's count, equal for
  * reduce_scatter too).
  * For programs that write containers of their own.  MPI_ERR_NO_MEM if

@@ -49,7 +49,7 @@ static void buffer_sizes(kind_t kind, int M, int p, int is_root, size_t *send, s
     case ALLTOALL:  *send = *recv = all; break;
     case BARRIER:   break;
     case REDUCE_SCATTER_BLOCK:
-    case REDUCE_SCATTER: *send = m; *recv = m / (size_t)p; break;
+    case REDUCE_SCATTER: *send = all; *recv = m; break;
     }
 }
 
@@ -70,7 +70,7 @@ static int native_initialize(void *self, MPI_Comm comm, int root, int M)
         if ((c->counts = malloc((size_t)p * sizeof *c->counts)) == NULL)
             return MPI_ERR_NO_MEM;
         for (int i = 0; i < p; i++)
-            c->counts[i] = M / (int)sizeof(double) / p;
+            c->counts[i] = M / (int)sizeof(double);
     }
     /* Zeros are valid doubles for the reductions, and touching the pages
      * keeps first-touch page faults out of the first timed repetition. */
@@ -82,8 +82,7 @@ static int native_initialize(void *self, MPI_Comm comm, int root, int M)
 static int native_execute(void *self, MPI_Comm comm, int root, int M)
 {
     native_container *c = self;
-    int doubles = M / (int)sizeof(double), p;
-    MPI_Comm_size(comm, &p);
+    int doubles = M / (int)sizeof(double);
     switch (c->kind) {
     case BCAST:
         return c->fn.bcast(c->recvbuf, M, MPI_BYTE, root, comm);
@@ -102,7 +101,7 @@ static int native_execute(void *self, MPI_Comm comm, int root, int M)
     case BARRIER:
         return c->fn.barrier(comm);
     case REDUCE_SCATTER_BLOCK:
-        return c->fn.allreduce(c->sendbuf, c->recvbuf, doubles / p, MPI_DOUBLE, MPI_SUM, comm);
+        return c->fn.allreduce(c->sendbuf, c->recvbuf, doubles, MPI_DOUBLE, MPI_SUM, comm);
     case REDUCE_SCATTER:
         return c->fn.reduce_scatter(c->sendbuf, c->recvbuf, c->counts, MPI_DOUBLE, MPI_SUM, comm);
     }

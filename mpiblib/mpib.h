@@ -202,9 +202,9 @@ typedef int (*MPIB_Reduce_scatter_fn)(const void *sendbuf, void *recvbuf, const 
  *   Scatter, Gather:      M bytes per rank, p * M at the root;
  *   Allgather, Alltoall:  M bytes per rank and pair, p * M on every rank;
  *   Reduce_scatter_block, Reduce_scatter:
- *                         M / sizeof(double) doubles summed in all, every
- *                         rank getting M / sizeof(double) / p of them (equal
- *                         counts for Reduce_scatter too);
+ *                         M / sizeof(double) doubles summed per rank (equal
+ *                         counts for Reduce_scatter too), p times that in
+ *                         every rank's operand;
  *   Barrier:              M is ignored. */
 MPIB_coll_container *MPIB_Bcast_container_alloc(MPIB_Bcast_fn bcast);
 MPIB_coll_container *MPIB_Reduce_container_alloc(MPIB_Reduce_fn reduce);

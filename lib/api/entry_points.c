@@ -11,6 +11,8 @@
  * takes the one path of call.h. */
 #include <config.h>
 
+#include <stddef.h>
+
 #include "api/call.h"
 #include "hier/drivers.h"
 

@@ -62,8 +62,9 @@
  *              vector recvcounts[p] and the operand their sum, of which
  *              rank i gets the i-th run combined (reduce_scatter); NONE
  *              for the operations that do not reduce.  The message size
- *              of the tables, containers and costs (m) is the whole
- *              operand, as for allreduce;
+ *              of the tables, containers and costs (m) is a rank's block,
+ *              as for allgather, whose dual a reduce-scatter is: with
+ *              COUNTS, the mean block (the operand over p);
  *   bound      the lower bound of its time in Hockney's model (tune/model.c;
  *              Chan et al., 2007, as the thesis gives them), in the terms
  *              of the costs below: lg latencies, and the bytes the busiest
@@ -73,7 +74,7 @@
  *              receives a whole message, and the p - 1 combinations of a
  *              scan (p - 2 of an exscan) spread over p ranks at best.
  *              Reduce-scatter's is Chan et al.'s: every rank sends and
- *              reduces all but its own block's share.
+ *              reduces p - 1 blocks' worth.
  * core/ops.h turns send, recv, in_place and input into HIMPI_SIDE_*,
  * HIMPI_IN_PLACE_* and HIMPI_INPUT_*. */
 #define HIMPI_OPERATIONS(X)                                                                        \
@@ -89,9 +90,9 @@
     X(EXSCAN, exscan, "exscan", 0, 2, NONE, ALL, NONE, ONE,                                        \
       lg * a + m * b + (p - 2.0) / p * m * c)                                                      \
     X(REDUCE_SCATTER_BLOCK, reduce_scatter_block, "reduce_scatter_block", 0, 1, NONE, ALL, NONE,   \
-      BLOCKS, lg * a + (p - 1.0) / p * m * (b + c))                                                \
+      BLOCKS, lg * a + (p - 1.0) * m * (b + c))                                                    \
     X(REDUCE_SCATTER, reduce_scatter, "reduce_scatter", 0, 1, NONE, ALL, NONE, COUNTS,             \
-      lg * a + (p - 1.0) / p * m * (b + c))
+      lg * a + (p - 1.0) * m * (b + c))
 
 /* ROW(OP, op, ALG, alg, legacy, cost): every algorithm of every operation
  * (the parameter is not X, which the costs use).
@@ -154,28 +155,27 @@
     ROW(EXSCAN, exscan, RECURSIVE_DOUBLING, recursive_doubling, -1, lg * (a + m * (b + 2 * c)))    \
     ROW(REDUCE_SCATTER_BLOCK, reduce_scatter_block, NATIVE, native, -1, NAN)                       \
     ROW(REDUCE_SCATTER_BLOCK, reduce_scatter_block, BINOMIAL, binomial, -1,                        \
-        lg * (2 * a + m * (b + c)) + (p - 1.0) / p * m * b)                                        \
+        lg * (2 * a + p * m * (b + c)) + (p - 1.0) * m * b)                                        \
     ROW(REDUCE_SCATTER_BLOCK, reduce_scatter_block, RECURSIVE_HALVING, recursive_halving, -1,      \
-        H * a + (1 - 1 / exp2(H)) * m * (b + c) + (lg > H) * (2 * a + m * (b + c) + m / p * b))    \
-    ROW(REDUCE_SCATTER_BLOCK, reduce_scatter_block, RING, ring, -1,                                \
-        (p - 1) * (a + m / p * (b + c)))                                                           \
+        H * a + (1 - 1 / exp2(H)) * p * m * (b + c) +                                              \
+            (lg > H) * (2 * a + p * m * (b + c) + m * b))                                          \
+    ROW(REDUCE_SCATTER_BLOCK, reduce_scatter_block, RING, ring, -1, (p - 1) * (a + m * (b + c)))   \
     ROW(REDUCE_SCATTER_BLOCK, reduce_scatter_block, PAIRWISE, pairwise, -1,                        \
-        (p - 1) * (a + m / p * (b + c)))                                                           \
+        (p - 1) * (a + m * (b + c)))                                                               \
     ROW(REDUCE_SCATTER_BLOCK, reduce_scatter_block, BUTTERFLY, butterfly, -1,                      \
-        lg > H ? lg * (2 * a + m * (b + c)) + (p - 1.0) / p * m * b                               \
-               : lg * a + (p - 1.0) / p * m * (b + c))                                             \
+        lg > H ? lg * (2 * a + p * m * (b + c)) + (p - 1.0) * m * b                                \
+               : lg * a + (p - 1.0) * m * (b + c))                                                 \
     ROW(REDUCE_SCATTER, reduce_scatter, NATIVE, native, -1, NAN)                                   \
     ROW(REDUCE_SCATTER, reduce_scatter, BINOMIAL, binomial, -1,                                    \
-        lg * (2 * a + m * (b + c)) + (p - 1.0) / p * m * b)                                        \
+        lg * (2 * a + p * m * (b + c)) + (p - 1.0) * m * b)                                        \
     ROW(REDUCE_SCATTER, reduce_scatter, RECURSIVE_HALVING, recursive_halving, -1,                  \
-        H * a + (1 - 1 / exp2(H)) * m * (b + c) + (lg > H) * (2 * a + m * (b + c) + m / p * b))    \
-    ROW(REDUCE_SCATTER, reduce_scatter, RING, ring, -1,                                            \
-        (p - 1) * (a + m / p * (b + c)))                                                           \
-    ROW(REDUCE_SCATTER, reduce_scatter, PAIRWISE, pairwise, -1,                                    \
-        (p - 1) * (a + m / p * (b + c)))                                                           \
+        H * a + (1 - 1 / exp2(H)) * p * m * (b + c) +                                              \
+            (lg > H) * (2 * a + p * m * (b + c) + m * b))                                          \
+    ROW(REDUCE_SCATTER, reduce_scatter, RING, ring, -1, (p - 1) * (a + m * (b + c)))               \
+    ROW(REDUCE_SCATTER, reduce_scatter, PAIRWISE, pairwise, -1, (p - 1) * (a + m * (b + c)))       \
     ROW(REDUCE_SCATTER, reduce_scatter, BUTTERFLY, butterfly, -1,                                  \
-        lg > H ? lg * (2 * a + m * (b + c)) + (p - 1.0) / p * m * b                               \
-               : lg * a + (p - 1.0) / p * m * (b + c))
+        lg > H ? lg * (2 * a + p * m * (b + c)) + (p - 1.0) * m * b                                \
+               : lg * a + (p - 1.0) * m * (b + c))
 
 /* X(name, "name"): the tuner's search strategies, the default first;
  * name names tune/search.c's himpi_search_<name>. */

@@ -84,11 +84,12 @@ void himpi_args_share(HiMPI_Op op, const himpi_coll_args *a, int p, int rank,
     int send = send_described(&ops[op], a, rank);
     *count = send ? a->sendcount : a->recvcount;
     *datatype = send ? a->sendtype : a->recvtype;
-    if (ops[op].input == HIMPI_INPUT_BLOCKS)
-        *count *= p;
-    else if (ops[op].input == HIMPI_INPUT_COUNTS)
+    /* A vector of counts: the mean block, as every count equal to it. */
+    if (ops[op].input == HIMPI_INPUT_COUNTS) {
         for (int i = *count = 0; i < p; i++)
             *count += a->recvcounts[i];
+        *count /= p;
+    }
 }
 
 int himpi_args_ordered(HiMPI_Op op, const himpi_coll_args *a)

@@ -41,8 +41,9 @@ int himpi_check_args(HiMPI_Op op, const himpi_coll_args *args, int p, int rank);
 
 /* This rank's share of the message on p ranks, as the containers and the
  * tables count it: its send block, or its receive block where it has no
- * send block of its own (or sends in place); for a reduction, its whole
- * operand (catalogue.h's input).  Gives the count and datatype. */
+ * send block of its own (or sends in place); where the receive counts are
+ * a vector (catalogue.h's input), their mean.  Gives the count and
+ * datatype. */
 void himpi_args_share(HiMPI_Op op, const himpi_coll_args *args, int p, int rank,
                       long long *count, MPI_Datatype *datatype);
 

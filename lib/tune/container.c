@@ -18,7 +18,7 @@ typedef struct {
     HiMPI_Plan plan;
     int groups; /* the HiMPI_Params' g, checked against the communicator; -1 for a plan */
     void *sendbuf, *recvbuf;
-    int count;   /* bytes, or doubles for the reductions (per block for the reduce-scatters) */
+    int count;   /* bytes, or doubles for the reductions (per rank for the reduce-scatters) */
     int *counts; /* reduce_scatter's, every rank's count */
 } himpi_container;
 
@@ -37,11 +37,9 @@ int HiMPI_Container_buffers(HiMPI_Op op, MPI_Comm comm, int root, int M, void **
     }
     const himpi_op_info *info = himpi_op_info_of(op);
     *count = info != NULL && info->reduction ? M / (int)sizeof(double) : M;
-    /* The reduce-scatters' operand is M bytes; each rank gets its p-th. */
-    if (info != NULL && (info->input == HIMPI_INPUT_BLOCKS || info->input == HIMPI_INPUT_COUNTS)) {
-        *count /= p;
-        recv = m / (size_t)p;
-    }
+    /* The reduce-scatters' operand is M bytes for every rank. */
+    if (info != NULL && (info->input == HIMPI_INPUT_BLOCKS || info->input == HIMPI_INPUT_COUNTS))
+        send = all;
     /* One byte at least, so that a successful calloc is never NULL. */
     *sendbuf = calloc(send + 1, 1);
     *recvbuf = calloc(recv + 1, 1);

@@ -86,12 +86,13 @@ double HiMPI_Model_hier(HiMPI_Op op, HiMPI_Alg alg_out, HiMPI_Alg alg_in, int p,
      * (with single-rank groups, the operation itself on every rank). */
     int scan = op == HIMPI_OP_SCAN || op == HIMPI_OP_EXSCAN;
     HiMPI_Op between = scan && block > 1 ? HIMPI_OP_EXSCAN : op;
-    /* The reduce-scatters' columns reduce-scatter the blocks of their
-     * positions: a block-th of the operand. */
+    /* The reduce-scatters' groups reduce-scatter the whole operand, each
+     * rank getting its position's blocks of every group. */
     int scatters = op == HIMPI_OP_REDUCE_SCATTER_BLOCK || op == HIMPI_OP_REDUCE_SCATTER;
-    double between_m = per_group ? block * m : scatters ? m / block : m;
-    double out = g == 1 ? 0 : HiMPI_Model_flat(between, alg_out, g, between_m, segment, h);
-    double in = HiMPI_Model_flat(op, alg_in, block, m, segment, h);
+    double out =
+        g == 1 ? 0 : HiMPI_Model_flat(between, alg_out, g, per_group ? block * m : m, segment, h);
+    double in = HiMPI_Model_flat(op, alg_in, block, scatters ? (double)p / block * m : m,
+                                 segment, h);
     double extra = 0;
     /* The scans: a group's last rank sends its total to the first, which
      * broadcasts the prefix (binomially) in the group, and every rank
@@ -107,7 +108,7 @@ double HiMPI_Model_hier(HiMPI_Op op, HiMPI_Alg alg_out, HiMPI_Alg alg_in, int p,
     /* Uneven groups: the ranks past the smallest group's size get their
      * block from their column's rank. */
     if (uneven && scatters)
-        extra = h->alpha + m / p * h->beta;
+        extra = h->alpha + m * h->beta;
     if (g == 1)
         return in;
     if (block == 1)

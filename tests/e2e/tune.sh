@@ -18,16 +18,16 @@ conf=$tmp/himpi.conf
 echo 1..16
 
 timeout 900 "$b/launch" $np "$b/tools/himpi-tune" --output="$conf" --min-msg=4 --max-msg=16K \
-  --stride=8 --max-reps=10 >"$tmp/tune.out" 2>&1
+  --stride=16 --max-reps=10 >"$tmp/tune.out" 2>&1
 result $? "himpi-tune on $np ranks, 4 B to 16 KiB"
 sed 's/^/# /' "$tmp/tune.out"
 
 "$b/launch" 1 "$b/tools/himpi-tune" --check="$conf" >"$tmp/check.out" 2>&1
 result $? "himpi-tune --check accepts the table"
 
-# 8 operations x 5 sizes (4, 32, ..., 16K), native between and inside
-# groups: the stride of 8 keeps the rows, and the time, of the 6
-# operations at a stride of 4 before scan and exscan.
+# 10 operations x 4 sizes (4, 64, 1K, 16K), native between and inside
+# groups: the stride of 16 keeps the rows, and the time, of the 8
+# operations at a stride of 8 before the reduce-scatters.
 rows=$(awk -v np=$np '$2 == np && $4 == "native" && $5 == "native"' "$tmp/check.out" | wc -l)
 [ "$rows" = 40 ]
 result $? "the table has 40 rows (found $rows)"
@@ -52,7 +52,8 @@ result $? "every row compared with the MPI library's call: a verdict, a ratio in
 # half-widths are within eps = 0.025 of their times ("12.30 +- 0.40"), and
 # the imprecise ones are counted.
 awk '/^himpi-tune: noise: 50 barriers on 4 processes: median [0-9.]* us, mean [0-9.]* \+- [0-9.]* us/ { noise++ }
-/^(bcast|reduce|allreduce|scatter|gather|allgather|scan|exscan) / && (NF == 14 || NF == 16) {
+/^(bcast|reduce|allreduce|scatter|gather|allgather|scan|exscan|reduce_scatter_block|reduce_scatter) / &&
+  (NF == 14 || NF == 16) {
   rows++
   want = $8 <= 0.025 * $6 && $11 <= 0.025 * $9 ? "yes" : "no"
   # Times are printed to 0.01 us: a half-width that close to its limit
