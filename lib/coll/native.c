@@ -104,12 +104,45 @@ int himpi_exscan_native(const void *sendbuf, void *recvbuf, int count, MPI_Datat
     return scan_native(HIMPI_OP_EXSCAN, sendbuf, recvbuf, count, datatype, op, comm);
 }
 
+/* MPICH 4.0.2's reduce-scatters for a non-commutative operation allocate
+ * their temporary buffers as the true extent times the count, which is too
+ * small for a datatype whose extent is larger than its true extent (one
+ * with gaps, as the collective matrix's affine pairs): a plain MPI program
+ * calling MPI_Reduce_scatter_block so on 2 or 4 ranks corrupts the heap. */
+int himpi_native_reduce_scatter_overruns(MPI_Op op, MPI_Datatype datatype)
+{
+#ifdef MPICH
+    MPI_Aint lb, extent, true_lb, true_extent;
+    MPI_Type_get_extent(datatype, &lb, &extent);
+    MPI_Type_get_true_extent(datatype, &true_lb, &true_extent);
+    return !himpi_commutative(op) && true_extent < extent;
+#else
+    (void)op, (void)datatype;
+    return 0;
+#endif
+}
+
 /* The library's reduce_scatter_block (op HIMPI_OP_REDUCE_SCATTER_BLOCK,
- * a's recvcount) or reduce_scatter (a's recvcounts). */
+ * a's recvcount) or reduce_scatter (a's recvcounts); HiMPI's order-keeping
+ * algorithm where the library's would overrun its buffers. */
 static int reduce_scatter_native(HiMPI_Op op, const himpi_coll_args *a, MPI_Comm comm)
 {
     MPI_Request r;
     int rc, done;
+    if (himpi_native_reduce_scatter_overruns(a->op, a->recvtype)) {
+        int p, *equal = NULL;
+        MPI_Comm_size(comm, &p);
+        if (op == HIMPI_OP_REDUCE_SCATTER_BLOCK) {
+            equal = himpi_tmp_alloc(p, MPI_INT);
+            for (int i = 0; i < p; i++)
+                equal[i] = a->recvcount;
+        }
+        rc = himpi_reduce_scatter_ordered(a->sendbuf, a->recvbuf,
+                                          equal != NULL ? equal : a->recvcounts, a->recvtype,
+                                          a->op, comm, 0);
+        himpi_tmp_free(equal, MPI_INT);
+        return rc;
+    }
     if ((rc = himpi_level_requests_run(op, a, comm, &done), done))
         return rc;
     return op == HIMPI_OP_REDUCE_SCATTER_BLOCK

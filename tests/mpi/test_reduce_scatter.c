@@ -9,7 +9,10 @@
  * is the definition instead: rank 0 combines every rank's operand in rank
  * order with MPI_Reduce_local and sends each rank its block, so that the
  * check does not rest on how SimGrid's own reduce-scatters treat a
- * non-commutative operation. */
+ * non-commutative operation.  With MPICH, a non-commutative operation is
+ * checked against the definition too: MPICH 4.0.2's reduce-scatters
+ * overrun their buffers for it on datatypes with gaps (lib/coll/native.c),
+ * where HiMPI's native algorithm runs its own. */
 #include <config.h>
 
 #include <stdlib.h>
@@ -105,6 +108,12 @@ static int reference(ct_case *c)
 #ifdef TEST_DEFINITION_REFERENCE
     return definition_reference(c);
 #else
+#ifdef MPICH
+    int commute;
+    MPI_Op_commutative(c->op, &commute);
+    if (!commute)
+        return definition_reference(c);
+#endif
     (void)definition_reference;
 #ifdef TEST_VECTOR
     return MPI_Reduce_scatter(c->in, c->expected, counts_of(c), c->send->type, c->op, c->comm);
