@@ -748,8 +748,20 @@ static void sweep_plans(const char *binding)
                     check_run_with(&c, NULL, &plans[k], r);
                 case_free(&c);
             }
-        tap_ok("%s in %d multi-level and hardware plans, %s binding: %d runs over roots%s",
-               alg(algs[a]), nplans, binding, runs, the_op->in_place ? " and in place" : "");
+        /* A non-commutative reduction runs groups that are not contiguous
+         * flat; a sum on ints, at the first root, runs them through the
+         * drivers' permutations. */
+        if (the_op->reduction) {
+            const ct_type *t = &ct_types[CT_INT];
+            ct_case c = case_new(t, t, MPI_SUM, PRIME, roots[0], 0, 1);
+            c.comm = comm;
+            for (int k = 0; k < nplans; k++, runs++)
+                check_run_with(&c, NULL, &plans[k], 1);
+            case_free(&c);
+        }
+        tap_ok("%s in %d multi-level and hardware plans, %s binding: %d runs over roots%s%s",
+               alg(algs[a]), nplans, binding, runs, the_op->in_place ? " and in place" : "",
+               the_op->reduction ? ", and a commutative sum" : "");
     }
     MPI_Comm_free(&comm);
 }

@@ -14,6 +14,9 @@
  *   - multi-level plans of rank blocks and hardware levels (a synthetic
  *     topology whose groups are not contiguous under scatter binding, and
  *     are under block binding), every root, with and without in place;
+ *     for reductions also a commutative sum, whose groups that are not
+ *     contiguous run hierarchically (the non-commutative base case's run
+ *     flat);
  *   - errors for invalid arguments, on every rank, without hanging;
  *   - the communicator cache: created once per layout, freed with the
  *     communicator.
