@@ -60,8 +60,10 @@ int HiMPI_Finalize(void);
  * Errors are returned, not passed to the communicator's error handler, and
  * every rank returns the same code when all ranks pass the same arguments:
  * MPI_ERR_COMM (MPI_COMM_NULL or an inter-communicator), MPI_ERR_ROOT,
- * MPI_ERR_COUNT (a negative count), MPI_ERR_TYPE (MPI_DATATYPE_NULL),
- * MPI_ERR_OP (MPI_OP_NULL), MPI_ERR_ARG (invalid parameters, below).
+ * MPI_ERR_COUNT (a negative count, or any negative entry of
+ * HiMPI_Reduce_scatter's recvcounts), MPI_ERR_TYPE (MPI_DATATYPE_NULL),
+ * MPI_ERR_OP (MPI_OP_NULL), MPI_ERR_ARG (recvcounts NULL, invalid
+ * parameters, below).
  * Arguments that only the root uses (a scatter's send buffer, a gather's
  * receive buffer, with their counts and datatypes) are checked at the root
  * only, as in MPI.  An error the MPI library raises inside a collective
