@@ -122,6 +122,10 @@ int HiMPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datat
                MPI_Comm comm);
 int HiMPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                  MPI_Op op, MPI_Comm comm);
+/* As MPI_Barrier: returns on no rank before every rank of comm has called
+ * it.  It carries no message: its plain calls look the table up at 0
+ * bytes. */
+int HiMPI_Barrier(MPI_Comm comm);
 /* The reductions whose result is scattered, as MPI_Reduce_scatter_block
  * and MPI_Reduce_scatter: every rank's operand holds p blocks (recvcount
  * elements each, or recvcounts[i] for rank i's), and rank i gets block i
@@ -159,6 +163,7 @@ typedef enum HiMPI_Alg {
     HIMPI_ALG_RABENSEIFNER,
     HIMPI_ALG_LINEAR_SYNC,
     HIMPI_ALG_GATHER_BCAST,
+    HIMPI_ALG_DISSEMINATION,
     HIMPI_ALG_RECURSIVE_HALVING,
     HIMPI_ALG_PAIRWISE,
     HIMPI_ALG_BUTTERFLY,
@@ -175,6 +180,7 @@ typedef enum HiMPI_Op {
     HIMPI_OP_ALLGATHER,
     HIMPI_OP_SCAN,
     HIMPI_OP_EXSCAN,
+    HIMPI_OP_BARRIER,
     HIMPI_OP_REDUCE_SCATTER_BLOCK,
     HIMPI_OP_REDUCE_SCATTER,
     HIMPI_OP_COUNT /* the number of operations, not an operation */
@@ -183,18 +189,24 @@ typedef enum HiMPI_Op {
 /* Algorithm <-> name ("native", "linear", "chain", "pipeline", "binomial",
  * "binary", "split-binary", "scatter-ring-allgather", "scatter-rd-allgather",
  * "recursive-doubling", "ring", "segmented-ring", "rabenseifner",
- * "linear-sync", "gather-bcast", "recursive-halving", "pairwise",
- * "butterfly").  HiMPI_Alg_from_name returns MPI_SUCCESS
+ * "linear-sync", "gather-bcast", "dissemination", "recursive-halving",
+ * "pairwise", "butterfly").  HiMPI_Alg_from_name returns MPI_SUCCESS
  * or MPI_ERR_ARG for an unknown name; HiMPI_Alg_name returns NULL for an
  * invalid value. */
 int HiMPI_Alg_from_name(const char *name, HiMPI_Alg *alg);
 const char *HiMPI_Alg_name(HiMPI_Alg alg);
 
 /* Operation <-> name ("bcast", "reduce", "allreduce", "scatter", "gather",
- * "allgather", "scan", "exscan", "reduce_scatter_block", "reduce_scatter"),
- * in the same way. */
+ * "allgather", "scan", "exscan", "barrier", "reduce_scatter_block",
+ * "reduce_scatter"), in the same way. */
 int HiMPI_Op_from_name(const char *name, HiMPI_Op *op);
 const char *HiMPI_Op_name(HiMPI_Op op);
+
+/* 1 if op carries a message, so that its calls, table rows and
+ * measurements have a message size; 0 for barrier (whose calls count as 0
+ * bytes, and which is tuned and measured at 0 bytes only) and for an
+ * invalid op. */
+int HiMPI_Op_has_size(HiMPI_Op op);
 
 /* 1 if alg exists for op, 0 otherwise. */
 int HiMPI_Alg_supported(HiMPI_Op op, HiMPI_Alg alg);
@@ -219,13 +231,17 @@ int HiMPI_Alg_supported(HiMPI_Op op, HiMPI_Alg alg);
  * rank.  Scan and exscan run inside the groups, then alg_out runs an
  * exclusive scan of the groups' totals among the leaders (each group's
  * first rank), which broadcast it in their groups for every rank to put in
- * front of its own result.  Reduce_scatter_block and reduce_scatter run a
- * reduce-scatter inside the groups in which the rank at position j gets
- * the blocks of the ranks at position j (and j + m, j + 2m, ... past the
- * smallest group's size m) of every group, then alg_out among the ranks at
- * the same position, and the ranks past m get their block from their
- * group's rank at position j mod m.  Sub-communicators are created at a
- * layout's first use and cached on comm. */
+ * front of its own result.  Barrier runs alg_in inside the groups (their
+ * leaders, each group's first rank, then know the group has entered),
+ * alg_out among the leaders, and alg_in inside the groups again, which
+ * releases them (as Open MPI's HAN does).  Reduce_scatter_block and
+ * reduce_scatter run a reduce-scatter inside the groups in which the rank
+ * at position j gets the blocks of the ranks at position j (and j + m,
+ * j + 2m, ... past the smallest group's size m) of every group, then
+ * alg_out among the ranks at the same position, and the ranks past m get
+ * their block from their group's rank at position j mod m.
+ * Sub-communicators are created at a layout's first use and cached on
+ * comm. */
 typedef struct HiMPI_Params {
     int groups;
     HiMPI_Alg alg_out;
@@ -258,6 +274,7 @@ int HiMPI_Scan_params(const void *sendbuf, void *recvbuf, int count, MPI_Datatyp
                       MPI_Op op, MPI_Comm comm, const HiMPI_Params *params);
 int HiMPI_Exscan_params(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                         MPI_Op op, MPI_Comm comm, const HiMPI_Params *params);
+int HiMPI_Barrier_params(MPI_Comm comm, const HiMPI_Params *params);
 int HiMPI_Reduce_scatter_block_params(const void *sendbuf, void *recvbuf, int recvcount,
                                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                       const HiMPI_Params *params);
@@ -295,8 +312,8 @@ const char *HiMPI_Hwlevel_name(HiMPI_Hwlevel level);
  *                 together); see HiMPI_Comm_hsplit for where the topology
  *                 comes from.
  * alg runs among the groups: between their leaders (the root, or the
- * group's lowest rank) for rooted operations and the scans, among the
- * ranks at the same position for allreduce, allgather and the
+ * group's lowest rank) for rooted operations, the scans and barrier, among
+ * the ranks at the same position for allreduce, allgather and the
  * reduce-scatters. */
 typedef struct HiMPI_Level {
     int groups;
@@ -345,6 +362,7 @@ int HiMPI_Scan_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
                     MPI_Op op, MPI_Comm comm, const HiMPI_Plan *plan);
 int HiMPI_Exscan_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                       MPI_Op op, MPI_Comm comm, const HiMPI_Plan *plan);
+int HiMPI_Barrier_plan(MPI_Comm comm, const HiMPI_Plan *plan);
 int HiMPI_Reduce_scatter_block_plan(const void *sendbuf, void *recvbuf, int recvcount,
                                     MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                     const HiMPI_Plan *plan);
@@ -398,6 +416,7 @@ int HiMPI_Scan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
                     MPI_Op op, MPI_Comm comm, MPI_Info info, HiMPI_Request *request);
 int HiMPI_Exscan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                       MPI_Op op, MPI_Comm comm, MPI_Info info, HiMPI_Request *request);
+int HiMPI_Barrier_init(MPI_Comm comm, MPI_Info info, HiMPI_Request *request);
 int HiMPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvcount,
                                     MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                     MPI_Info info, HiMPI_Request *request);
@@ -433,6 +452,8 @@ int HiMPI_Scan_init_plan(const void *sendbuf, void *recvbuf, int count, MPI_Data
 int HiMPI_Exscan_init_plan(const void *sendbuf, void *recvbuf, int count,
                            MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                            const HiMPI_Plan *plan, MPI_Info info, HiMPI_Request *request);
+int HiMPI_Barrier_init_plan(MPI_Comm comm, const HiMPI_Plan *plan, MPI_Info info,
+                            HiMPI_Request *request);
 int HiMPI_Reduce_scatter_block_init_plan(const void *sendbuf, void *recvbuf, int recvcount,
                                          MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                          const HiMPI_Plan *plan, MPI_Info info,
@@ -519,7 +540,7 @@ struct MPIB_coll_container;
  * libmpib's native containers: M bytes for bcast; M / 8 doubles summed for
  * reduce, allreduce, scan and exscan; M bytes per rank for scatter, gather
  * and allgather; M / 8 doubles summed per rank for the reduce-scatters
- * (an operand of p times that).
+ * (an operand of p times that); nothing for barrier, which ignores M.
  * Its initialisation runs the collective once, untimed, so that the
  * layout's sub-communicators exist before the timed repetitions.
  * Free it with MPIB_coll_container_free.  NULL for an invalid op, NULL

@@ -271,7 +271,8 @@ void HiMPI_Table_header_fill(MPI_Comm comm, const MPIB_precision *precision,
 /* What to tune: one operation, size and algorithm pair. */
 typedef struct HiMPI_Tune_task {
     HiMPI_Op op;
-    int msg_size; /* bytes, as the containers count them (himpi.h) */
+    int msg_size; /* bytes, as the containers count them (himpi.h); 0 for an
+                     operation without a message (HiMPI_Op_has_size) */
     HiMPI_Alg alg_out;
     HiMPI_Alg alg_in;
     int segment_size; /* 0: HIMPI_SEGMENT_DEFAULT */
@@ -374,8 +375,9 @@ typedef struct HiMPI_Tuner {
  * groups differ from every candidate before it.  The measurements run on tuner->work (or a
  * duplicate of comm), and the sub-communicators of every layout are
  * created before its timed repetitions.  *measured, if not NULL, receives
- * the number of candidates measured.  MPI_ERR_ARG for a negative size or
- * an algorithm the operation lacks. */
+ * the number of candidates measured.  MPI_ERR_ARG for a negative size, a
+ * size other than 0 for an operation without a message, or an algorithm
+ * the operation lacks. */
 int HiMPI_Tune(MPI_Comm comm, const HiMPI_Tuner *tuner, const HiMPI_Tune_task *task,
                HiMPI_Row *row, int *measured);
 
@@ -423,9 +425,9 @@ int HiMPI_Wait_policy_from_env(MPIB_wait_policy *policy, char *err, size_t errle
  * libmpib's containers size them (M bytes for bcast, M / 8 doubles for
  * reduce, allreduce, scan and exscan, M bytes per rank for scatter, gather
  * and allgather, M / 8 doubles per rank for the reduce-scatters, whose
- * operand is p times that), and the count to pass: bytes, or doubles for
- * the reductions (the reduce-scatters: every rank's count, equal for
- * reduce_scatter too).
+ * operand is p times that, none for barrier, which ignores M), and the
+ * count to pass: bytes, or doubles for the reductions (the reduce-scatters:
+ * every rank's count, equal for reduce_scatter too; 0 for barrier).
  * For programs that write containers of their own.  MPI_ERR_NO_MEM if
  * memory runs out (free both buffers either way).  Local. */
 int HiMPI_Container_buffers(HiMPI_Op op, MPI_Comm comm, int root, int M, void **sendbuf,
@@ -467,8 +469,8 @@ double HiMPI_Model_hier(HiMPI_Op op, HiMPI_Alg alg_out, HiMPI_Alg alg_in, int p,
 /* The lower bound of op's time on p ranks for m bytes (as the containers
  * count them) in the model: ceil(log2 p) latencies, and the bytes the
  * busiest process must move (bcast, reduce, scan, exscan: m; allreduce:
- * 2 (p - 1) / p m; scatter, gather, allgather: (p - 1) m) and reduce
- * (the reductions: (p - 1) / p m, exscan's (p - 2) / p m).
+ * 2 (p - 1) / p m; scatter, gather, allgather: (p - 1) m; barrier: none)
+ * and reduce (the reductions: (p - 1) / p m, exscan's (p - 2) / p m).
  * No algorithm's modelled time is below it; a measured time can be, on a
  * machine where a process sends to several others less than alpha apart
  * (LogP).  0 for p = 1, NaN for an invalid op or p < 1. */

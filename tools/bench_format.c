@@ -231,10 +231,10 @@ void bench_format_overhead_header(void)
 {
     if (run.format != BENCH_TEXT)
         return;
-    cli_say(stdout, "#\n# per-call overhead of HiMPI over MPI_<op>, 8 bytes, on MPI_COMM_SELF: "
-                    "params = HiMPI_<op>_params\n# (1 group, native; target: 1 us at most), "
-                    "lookup = what the plain HiMPI_<op> adds to\n# choose its plan (target: "
-                    "0.1 us at most); then both calls on all ranks\n");
+    cli_say(stdout, "#\n# per-call overhead of HiMPI over MPI_<op>, 8 bytes (barrier: none), on "
+                    "MPI_COMM_SELF:\n# params = HiMPI_<op>_params (1 group, native; target: 1 us "
+                    "at most), lookup = what\n# the plain HiMPI_<op> adds to choose its plan "
+                    "(target: 0.1 us at most); then both\n# calls on all ranks\n");
     cli_say(stdout, "# %-8s %10s %10s %10s %10s %10s %28s\n", "op", "MPI(us)", "params(us)",
             "plain(us)", "extra(us)", "lookup(us)", "all ranks: MPI, params (us)");
 }
@@ -249,7 +249,7 @@ void bench_format_overhead_row(HiMPI_Op op, const double self[3], double all_mpi
                 all_params * 1e6);
     } else if (run.format == BENCH_CSV) {
         cell(COL_OP, "%s", HiMPI_Op_name(op));
-        cell(COL_BYTES, "%d", 8);
+        cell(COL_BYTES, "%d", HiMPI_Op_has_size(op) ? 8 : 0);
         cell_us(COL_SELF_MPI, self[0]);
         cell_us(COL_SELF_PARAMS, self[1]);
         cell_us(COL_SELF_PLAIN, self[2]);

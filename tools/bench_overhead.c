@@ -1,5 +1,5 @@
 /* bench_overhead.c: himpi-bench's last table, what HiMPI's calls cost
- * over the MPI library's own on 8 bytes. */
+ * over the MPI library's own on 8 bytes (barrier: none). */
 #include <config.h>
 
 #include <float.h>
@@ -57,6 +57,9 @@ static void call(HiMPI_Op op, int himpi, MPI_Comm comm, double *a, double *b)
         himpi ? HiMPI_Reduce_scatter_params(a, b, one, MPI_DOUBLE, MPI_SUM, comm, &native)
               : MPI_Reduce_scatter(a, b, one, MPI_DOUBLE, MPI_SUM, comm);
         break;
+    case HIMPI_OP_BARRIER:
+        himpi ? HiMPI_Barrier_params(comm, &native) : MPI_Barrier(comm);
+        break;
     case HIMPI_OP_COUNT:
         break;
     }
@@ -78,6 +81,7 @@ static void plain(HiMPI_Op op, MPI_Comm comm, double *a, double *b)
         HiMPI_Reduce_scatter_block(a, b, 1, MPI_DOUBLE, MPI_SUM, comm);
         break;
     case HIMPI_OP_REDUCE_SCATTER: HiMPI_Reduce_scatter(a, b, one, MPI_DOUBLE, MPI_SUM, comm); break;
+    case HIMPI_OP_BARRIER: HiMPI_Barrier(comm); break;
     case HIMPI_OP_COUNT: break;
     }
 }
@@ -116,9 +120,10 @@ int bench_overhead(const cli_measure *m, const int *ops, int nops)
         HiMPI_Op op = (HiMPI_Op)ops[i];
         double t[3];
         self_overhead(op, t);
-        double all_mpi = cli_time(m, MPIB_native_container_alloc(HiMPI_Op_name(op)), 8);
+        int M = HiMPI_Op_has_size(op) ? 8 : 0;
+        double all_mpi = cli_time(m, MPIB_native_container_alloc(HiMPI_Op_name(op)), M);
         HiMPI_Params native = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
-        double all_himpi = cli_time(m, HiMPI_Container_alloc(op, &native), 8);
+        double all_himpi = cli_time(m, HiMPI_Container_alloc(op, &native), M);
         if (all_mpi < 0 || all_himpi < 0)
             return 1;
         bench_format_overhead_row(op, t, all_mpi, all_himpi);

@@ -54,3 +54,13 @@ int cli_op_list(const char *text, int *ops, int *n)
     *n = l.n;
     return ok;
 }
+
+int cli_op_nsizes(HiMPI_Op op, int n)
+{
+    return HiMPI_Op_has_size(op) ? n : 1;
+}
+
+int cli_op_size(HiMPI_Op op, const int *sizes, int s)
+{
+    return HiMPI_Op_has_size(op) ? sizes[s] : 0;
+}

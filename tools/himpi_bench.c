@@ -229,12 +229,13 @@ static int bench(const options *o)
     int total = 0, done = 0;
     for (int i = 0; i < o->nops; i++)
         for (int a = 0; a < HIMPI_ALG_COUNT; a++)
-            total += HiMPI_Alg_supported((HiMPI_Op)o->ops[i], (HiMPI_Alg)a) * o->nsizes;
+            total += HiMPI_Alg_supported((HiMPI_Op)o->ops[i], (HiMPI_Alg)a) *
+                     cli_op_nsizes((HiMPI_Op)o->ops[i], o->nsizes);
     int show = !o->quiet && isatty(STDERR_FILENO);
     for (int i = 0; i < o->nops; i++) {
         HiMPI_Op op = (HiMPI_Op)o->ops[i];
-        for (int s = 0; s < o->nsizes; s++) {
-            int M = o->sizes[s];
+        for (int s = 0; s < cli_op_nsizes(op, o->nsizes); s++) {
+            int M = cli_op_size(op, o->sizes, s);
             double native = time_native(o, op, M);
             if (native < 0)
                 return 1;
@@ -287,8 +288,8 @@ static int bench_plain(const options *o)
     int show = !o->quiet && isatty(STDERR_FILENO);
     for (int i = 0; i < o->nops; i++) {
         HiMPI_Op op = (HiMPI_Op)o->ops[i];
-        for (int s = 0; s < o->nsizes; s++) {
-            int M = o->sizes[s];
+        for (int s = 0; s < cli_op_nsizes(op, o->nsizes); s++) {
+            int M = cli_op_size(op, o->sizes, s);
             if (show)
                 cli_say(stderr, "\rhimpi-bench: %s, %d bytes        ", HiMPI_Op_name(op), M);
             double native = time_native(o, op, M);

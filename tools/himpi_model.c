@@ -201,9 +201,9 @@ static void predict(const options *o)
         printf("# %-20s %10s %14s %6s %14s %8s %14s\n", "algorithm", "bytes", "flat(us)",
                "best-g", "hier(us)", "speedup", "bound(us)");
     for (int a = 0; a < o->nalgs; a++)
-        for (int s = 0; s < o->nsizes; s++) {
+        for (int s = 0; s < cli_op_nsizes(o->op, o->nsizes); s++) {
             HiMPI_Alg alg = (HiMPI_Alg)o->algs[a];
-            int p = o->procs, m = o->sizes[s];
+            int p = o->procs, m = cli_op_size(o->op, o->sizes, s);
             if (o->curve) {
                 for (int g = 1; g <= p; g++)
                     printf("  %-20s %10d %6d %14.3f\n", HiMPI_Alg_name(alg), m, g,

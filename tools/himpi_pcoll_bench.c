@@ -128,12 +128,14 @@ static int bench(const options *o)
     cli_say(stdout, "# %-9s %8s %-16s %9s %9s %9s %8s %8s %8s %9s %7s\n", "op", "bytes", "plan",
             "native", "blocking", "persist", "pers/nat", "pers/blk", "saved", "set-up",
             "repaid");
-    int plans = o->plain + o->ngroups, total = o->nops * o->nsizes * plans, done = 0;
+    int plans = o->plain + o->ngroups, total = 0, done = 0;
+    for (int i = 0; i < o->nops; i++)
+        total += cli_op_nsizes((HiMPI_Op)o->ops[i], o->nsizes) * plans;
     int show = !o->quiet && isatty(STDERR_FILENO);
     for (int i = 0; i < o->nops; i++) {
         HiMPI_Op op = (HiMPI_Op)o->ops[i];
-        for (int s = 0; s < o->nsizes; s++) {
-            int M = o->sizes[s];
+        for (int s = 0; s < cli_op_nsizes(op, o->nsizes); s++) {
+            int M = cli_op_size(op, o->sizes, s);
             double native =
                 cli_time(&o->measure, MPIB_native_container_alloc(HiMPI_Op_name(op)), M);
             if (native < 0)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "cli_names.h"
 #include "himpi_tune_options.h"
 #include "himpi_tune_explain.h"
 #include "himpi_tune_noise.h"
@@ -36,15 +37,17 @@ static int make_tasks(const options *o, const int *sizes, int nsizes, task_list 
     /* --algs pairs each algorithm with itself; otherwise every pair. */
     int same = o->algs.n > 0;
     const int_list *outs = same ? &o->algs : &o->algs_out, *ins = same ? &o->algs : &o->algs_in;
+    /* An operation without a message (barrier) has one row, at 0 bytes. */
     for (int op = 0; op < HIMPI_OP_COUNT; op++)
-        for (int s = 0; (o->settings.ops & (1u << op)) && s < nsizes; s++)
+        for (int s = 0; (o->settings.ops & (1u << op)) && s < cli_op_nsizes(op, nsizes); s++)
             for (int a = 0; a < outs->n; a++)
                 for (int b = same ? a : 0; b < (same ? a + 1 : ins->n); b++) {
                     HiMPI_Alg out = (HiMPI_Alg)outs->list[a];
                     HiMPI_Alg in = (HiMPI_Alg)ins->list[b];
                     if (HiMPI_Alg_supported((HiMPI_Op)op, out) &&
                         HiMPI_Alg_supported((HiMPI_Op)op, in))
-                        l->tasks[l->n++] = (HiMPI_Tune_task){(HiMPI_Op)op, sizes[s], out, in, seg};
+                        l->tasks[l->n++] = (HiMPI_Tune_task){
+                            (HiMPI_Op)op, cli_op_size(op, sizes, s), out, in, seg};
                 }
     return MPI_SUCCESS;
 }

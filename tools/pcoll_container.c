@@ -50,6 +50,8 @@ static int blocking(pcoll_container *c, MPI_Comm comm, int root)
     case HIMPI_OP_EXSCAN:
         return c->planned ? HiMPI_Exscan_plan(s, r, n, MPI_DOUBLE, MPI_SUM, comm, p)
                           : HiMPI_Exscan(s, r, n, MPI_DOUBLE, MPI_SUM, comm);
+    case HIMPI_OP_BARRIER:
+        return c->planned ? HiMPI_Barrier_plan(comm, p) : HiMPI_Barrier(comm);
     case HIMPI_OP_REDUCE_SCATTER_BLOCK:
         return c->planned ? HiMPI_Reduce_scatter_block_plan(s, r, n, MPI_DOUBLE, MPI_SUM, comm, p)
                           : HiMPI_Reduce_scatter_block(s, r, n, MPI_DOUBLE, MPI_SUM, comm);
@@ -99,6 +101,9 @@ static int init(pcoll_container *c, MPI_Comm comm, int root)
     case HIMPI_OP_EXSCAN:
         return c->planned ? HiMPI_Exscan_init_plan(s, r, n, MPI_DOUBLE, MPI_SUM, comm, p, i, q)
                           : HiMPI_Exscan_init(s, r, n, MPI_DOUBLE, MPI_SUM, comm, i, q);
+    case HIMPI_OP_BARRIER:
+        return c->planned ? HiMPI_Barrier_init_plan(comm, p, i, q)
+                          : HiMPI_Barrier_init(comm, i, q);
     case HIMPI_OP_REDUCE_SCATTER_BLOCK:
         return c->planned ? HiMPI_Reduce_scatter_block_init_plan(s, r, n, MPI_DOUBLE, MPI_SUM,
                                                                  comm, p, i, q)

@@ -128,9 +128,10 @@ int himpi_call_init_plan(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm
                          const HiMPI_Plan *plan, MPI_Info info, HiMPI_Request *request)
 {
     himpi_comm *state;
-    int rank, rc;
-    if ((rc = himpi_hier_check(op, args, plan, request_checked(request), comm, &rank, &state)) !=
-        MPI_SUCCESS)
+    int rank, rc = request_checked(request);
+    if (plan == NULL && rc == MPI_SUCCESS)
+        rc = MPI_ERR_ARG;
+    if ((rc = himpi_hier_check(op, args, plan, rc, comm, &rank, &state)) != MPI_SUCCESS)
         return rc;
     return himpi_request_init(op, state, plan, args, info, request);
 }

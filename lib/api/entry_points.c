@@ -1,6 +1,6 @@
 /* entry_points.c: the entry points of every collective, from one list.
- * ENTRY_POINTS(Name, OP, ARGS, parameters...) defines an operation's five
- * calls, whose parameters are the operation's own followed by comm and
+ * CALLS(Name, OP, ARGS, parameters...) defines an operation's five calls,
+ * whose parameters are the operation's own ending in comm, followed by
  * what the variant adds (himpi.h):
  *   HiMPI_<Name>            (..., comm)
  *   HiMPI_<Name>_params     (..., comm, params)
@@ -8,7 +8,8 @@
  *   HiMPI_<Name>_init       (..., comm, info, request)
  *   HiMPI_<Name>_init_plan  (..., comm, plan, info, request)
  * Each packs its arguments as ARGS (a himpi_coll_args in parentheses) and
- * takes the one path of call.h. */
+ * takes the one path of call.h.  ENTRY_POINTS is CALLS for an operation
+ * with parameters before comm; barrier has none but comm. */
 #include <config.h>
 
 #include <stddef.h>
@@ -16,33 +17,35 @@
 #include "api/call.h"
 #include "hier/drivers.h"
 
-#define ENTRY_POINTS(Name, OP, ARGS, ...)                                                      \
-    int HiMPI_##Name(__VA_ARGS__, MPI_Comm comm)                                               \
+#define CALLS(Name, OP, ARGS, ...)                                                             \
+    int HiMPI_##Name(__VA_ARGS__)                                                              \
     {                                                                                          \
         const himpi_coll_args args = ARGS;                                                     \
         return himpi_call(HIMPI_OP_##OP, &args, comm);                                         \
     }                                                                                          \
-    int HiMPI_##Name##_params(__VA_ARGS__, MPI_Comm comm, const HiMPI_Params *params)          \
+    int HiMPI_##Name##_params(__VA_ARGS__, const HiMPI_Params *params)                         \
     {                                                                                          \
         const himpi_coll_args args = ARGS;                                                     \
         return himpi_call_params(HIMPI_OP_##OP, &args, comm, params);                          \
     }                                                                                          \
-    int HiMPI_##Name##_plan(__VA_ARGS__, MPI_Comm comm, const HiMPI_Plan *plan)                \
+    int HiMPI_##Name##_plan(__VA_ARGS__, const HiMPI_Plan *plan)                               \
     {                                                                                          \
         const himpi_coll_args args = ARGS;                                                     \
         return himpi_hier_call(HIMPI_OP_##OP, &args, comm, plan);                              \
     }                                                                                          \
-    int HiMPI_##Name##_init(__VA_ARGS__, MPI_Comm comm, MPI_Info info, HiMPI_Request *request) \
+    int HiMPI_##Name##_init(__VA_ARGS__, MPI_Info info, HiMPI_Request *request)                \
     {                                                                                          \
         const himpi_coll_args args = ARGS;                                                     \
         return himpi_call_init(HIMPI_OP_##OP, &args, comm, info, request);                     \
     }                                                                                          \
-    int HiMPI_##Name##_init_plan(__VA_ARGS__, MPI_Comm comm, const HiMPI_Plan *plan,           \
-                                 MPI_Info info, HiMPI_Request *request)                        \
+    int HiMPI_##Name##_init_plan(__VA_ARGS__, const HiMPI_Plan *plan, MPI_Info info,           \
+                                 HiMPI_Request *request)                                       \
     {                                                                                          \
         const himpi_coll_args args = ARGS;                                                     \
         return himpi_call_init_plan(HIMPI_OP_##OP, &args, comm, plan, info, request);          \
     }
+
+#define ENTRY_POINTS(Name, OP, ARGS, ...) CALLS(Name, OP, ARGS, __VA_ARGS__, MPI_Comm comm)
 
 ENTRY_POINTS(Bcast, BCAST,
              ((himpi_coll_args){.recvbuf = buffer, .recvcount = count, .recvtype = datatype,
@@ -88,6 +91,7 @@ ENTRY_POINTS(Exscan, EXSCAN,
                                 .recvtype = datatype, .op = op, .root = -1}),
              const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op)
 
+CALLS(Barrier, BARRIER, ((himpi_coll_args){.op = MPI_OP_NULL, .root = -1}), MPI_Comm comm)
 ENTRY_POINTS(Reduce_scatter_block, REDUCE_SCATTER_BLOCK,
              ((himpi_coll_args){.sendbuf = sendbuf, .recvbuf = recvbuf, .recvcount = recvcount,
                                 .recvtype = datatype, .op = op, .root = -1}),

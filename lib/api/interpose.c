@@ -22,6 +22,7 @@
 #undef MPI_Allgather
 #undef MPI_Scan
 #undef MPI_Exscan
+#undef MPI_Barrier
 #undef MPI_Reduce_scatter_block
 #undef MPI_Reduce_scatter
 
@@ -204,6 +205,13 @@ int MPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datat
     if (!handles(comm, "MPI_Exscan"))
         return PMPI_Exscan(sendbuf, recvbuf, count, datatype, op, comm);
     return outcome(comm, HiMPI_Exscan(sendbuf, recvbuf, count, datatype, op, comm));
+}
+
+int MPI_Barrier(MPI_Comm comm)
+{
+    if (!handles(comm, "MPI_Barrier"))
+        return PMPI_Barrier(comm);
+    return outcome(comm, HiMPI_Barrier(comm));
 }
 
 int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,

@@ -10,6 +10,7 @@
 
 #define MPIX_Allgather_init PMPIX_Allgather_init
 #define MPIX_Allreduce_init PMPIX_Allreduce_init
+#define MPIX_Barrier_init PMPIX_Barrier_init
 #define MPIX_Bcast_init PMPIX_Bcast_init
 #define MPIX_Exscan_init PMPIX_Exscan_init
 #define MPIX_Gather_init PMPIX_Gather_init
@@ -26,6 +27,7 @@
 #define MPI_Allreduce_init PMPI_Allreduce_init
 #define MPI_Alltoall PMPI_Alltoall
 #define MPI_Barrier PMPI_Barrier
+#define MPI_Barrier_init PMPI_Barrier_init
 #define MPI_Bcast PMPI_Bcast
 #define MPI_Bcast_init PMPI_Bcast_init
 #define MPI_Cancel PMPI_Cancel

@@ -45,6 +45,8 @@ typedef int himpi_allgather_alg(const void *sendbuf, int sendcount, MPI_Datatype
 /* The scans have allreduce's signature. */
 typedef himpi_allreduce_alg himpi_scan_alg;
 typedef himpi_allreduce_alg himpi_exscan_alg;
+/* Barrier carries no message, so it has no segments either. */
+typedef int himpi_barrier_alg(MPI_Comm comm);
 /* The reduce-scatters: the operand (sendbuf, or recvbuf for MPI_IN_PLACE)
  * holds counts[0] + ... + counts[p-1] elements, and rank i gets the run of
  * counts[i] of them after those of the ranks before it, combined.  The
@@ -62,6 +64,7 @@ typedef himpi_gather_alg *himpi_gather_fn;
 typedef himpi_allgather_alg *himpi_allgather_fn;
 typedef himpi_scan_alg *himpi_scan_fn;
 typedef himpi_exscan_alg *himpi_exscan_fn;
+typedef himpi_barrier_alg *himpi_barrier_fn;
 typedef himpi_reduce_scatter_alg *himpi_reduce_scatter_fn;
 typedef himpi_reduce_scatter_block_alg *himpi_reduce_scatter_block_fn;
 
@@ -76,6 +79,7 @@ typedef union himpi_algorithm {
     himpi_allgather_fn allgather;
     himpi_scan_fn scan;
     himpi_exscan_fn exscan;
+    himpi_barrier_fn barrier;
     himpi_reduce_scatter_fn reduce_scatter;
     himpi_reduce_scatter_block_fn reduce_scatter_block;
 } himpi_algorithm;

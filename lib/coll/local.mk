@@ -1,6 +1,9 @@
 # lib/coll: the flat algorithms, one file each, and the MPI library's own collectives.
 libhimpi_internal_la_SOURCES += \
 	%D%/algorithms.h \
+	%D%/barrier/dissemination.c \
+	%D%/barrier/linear.c \
+	%D%/barrier/recursive_doubling.c \
 	%D%/allgather/gather_bcast.c \
 	%D%/allgather/recursive_doubling.c \
 	%D%/allgather/ring.c \

@@ -104,6 +104,15 @@ int himpi_exscan_native(const void *sendbuf, void *recvbuf, int count, MPI_Datat
     return scan_native(HIMPI_OP_EXSCAN, sendbuf, recvbuf, count, datatype, op, comm);
 }
 
+int himpi_barrier_native(MPI_Comm comm)
+{
+    int rc;
+    if (persistent(HIMPI_OP_BARRIER, NULL, 0, MPI_DATATYPE_NULL, NULL, 0, MPI_DATATYPE_NULL,
+                   MPI_OP_NULL, -1, comm, &rc))
+        return rc;
+    return MPIB_Barrier(comm);
+}
+
 /* MPICH 4.0.2's reduce-scatters for a non-commutative operation allocate
  * their temporary buffers as the true extent times the count, which is too
  * small for a datatype whose extent is larger than its true extent (one
@@ -288,6 +297,8 @@ int himpi_native_call(HiMPI_Op op, const himpi_coll_args *a, MPI_Comm comm)
     case HIMPI_OP_SCAN:
     case HIMPI_OP_EXSCAN:
         return scan_native(op, a->sendbuf, a->recvbuf, a->recvcount, a->recvtype, a->op, comm);
+    case HIMPI_OP_BARRIER:
+        return himpi_barrier_native(comm);
     case HIMPI_OP_REDUCE_SCATTER_BLOCK:
     case HIMPI_OP_REDUCE_SCATTER:
         return reduce_scatter_native(op, a, comm);

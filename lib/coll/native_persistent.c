@@ -33,6 +33,8 @@ int himpi_native_init(HiMPI_Op op, const himpi_coll_args *a, MPI_Comm comm, MPI_
     case HIMPI_OP_EXSCAN:
         return PERSISTENT(Exscan)(a->sendbuf, a->recvbuf, a->recvcount, a->recvtype, a->op,
                                   comm, info, request);
+    case HIMPI_OP_BARRIER:
+        return PERSISTENT(Barrier)(comm, info, request);
     case HIMPI_OP_REDUCE_SCATTER_BLOCK:
     case HIMPI_OP_REDUCE_SCATTER:
         /* Where the library's would overrun its buffers (native.c), the

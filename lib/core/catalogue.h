@@ -35,12 +35,18 @@
     X(RABENSEIFNER, "rabenseifner")                                                                \
     X(LINEAR_SYNC, "linear-sync")                                                                  \
     X(GATHER_BCAST, "gather-bcast")                                                                \
+    X(DISSEMINATION, "dissemination")                                                              \
     X(RECURSIVE_HALVING, "recursive-halving")                                                      \
     X(PAIRWISE, "pairwise")                                                                        \
     X(BUTTERFLY, "butterfly")
 
-/* X(ID, op, name, rooted, reduction, send, recv, in_place, input, bound): every
- * HiMPI_Op, in the enum's order; op names its driver, himpi_hier_<op>.
+/* X(ID, op, name, sized, rooted, reduction, send, recv, in_place, input, bound):
+ * every HiMPI_Op, in the enum's order; op names its driver,
+ * himpi_hier_<op>.
+ *   sized      the call carries a message, whose size in bytes the tables,
+ *              the tuner, the benchmarks and the model take; 0 for
+ *              barrier, which carries none: its calls count 0 bytes, so
+ *              it is tuned, tabulated and measured at 0 bytes only;
  *   rooted     the call has a root;
  *   reduction  1: the call combines operands with an MPI_Op, in rank
  *              order when the MPI_Op does not commute; 2: a prefix
@@ -73,25 +79,29 @@
  *              rank's result depends on every rank (lg rounds), it
  *              receives a whole message, and the p - 1 combinations of a
  *              scan (p - 2 of an exscan) spread over p ranks at best.
+ *              Barrier's is the lg rounds after which the last rank to
+ *              enter can have been heard by every other.
  *              Reduce-scatter's is Chan et al.'s: every rank sends and
  *              reduces p - 1 blocks' worth.
  * core/ops.h turns send, recv, in_place and input into HIMPI_SIDE_*,
  * HIMPI_IN_PLACE_* and HIMPI_INPUT_*. */
 #define HIMPI_OPERATIONS(X)                                                                        \
-    X(BCAST, bcast, "bcast", 1, 0, NONE, ALL, NONE, NONE, lg * a + m * b)                          \
-    X(REDUCE, reduce, "reduce", 1, 1, NONE, ALL, NONE, ONE,                                        \
+    X(BCAST, bcast, "bcast", 1, 1, 0, NONE, ALL, NONE, NONE, lg * a + m * b)                       \
+    X(REDUCE, reduce, "reduce", 1, 1, 1, NONE, ALL, NONE, ONE,                                     \
       lg * a + m * b + (p - 1.0) / p * m * c)                                                      \
-    X(ALLREDUCE, allreduce, "allreduce", 0, 1, NONE, ALL, NONE, ONE,                               \
+    X(ALLREDUCE, allreduce, "allreduce", 1, 0, 1, NONE, ALL, NONE, ONE,                            \
       lg * a + 2.0 * (p - 1) / p * m * b + (p - 1.0) / p * m * c)                                  \
-    X(SCATTER, scatter, "scatter", 1, 0, ROOT, ALL, RECV, NONE, lg * a + (p - 1.0) * m * b)        \
-    X(GATHER, gather, "gather", 1, 0, ALL, ROOT, SEND, NONE, lg * a + (p - 1.0) * m * b)           \
-    X(ALLGATHER, allgather, "allgather", 0, 0, ALL, ALL, SEND, NONE, lg * a + (p - 1.0) * m * b)   \
-    X(SCAN, scan, "scan", 0, 2, NONE, ALL, NONE, ONE, lg * a + m * b + (p - 1.0) / p * m * c)      \
-    X(EXSCAN, exscan, "exscan", 0, 2, NONE, ALL, NONE, ONE,                                        \
+    X(SCATTER, scatter, "scatter", 1, 1, 0, ROOT, ALL, RECV, NONE, lg * a + (p - 1.0) * m * b)     \
+    X(GATHER, gather, "gather", 1, 1, 0, ALL, ROOT, SEND, NONE, lg * a + (p - 1.0) * m * b)        \
+    X(ALLGATHER, allgather, "allgather", 1, 0, 0, ALL, ALL, SEND, NONE,                            \
+      lg * a + (p - 1.0) * m * b)                                                                  \
+    X(SCAN, scan, "scan", 1, 0, 2, NONE, ALL, NONE, ONE, lg * a + m * b + (p - 1.0) / p * m * c)   \
+    X(EXSCAN, exscan, "exscan", 1, 0, 2, NONE, ALL, NONE, ONE,                                     \
       lg * a + m * b + (p - 2.0) / p * m * c)                                                      \
-    X(REDUCE_SCATTER_BLOCK, reduce_scatter_block, "reduce_scatter_block", 0, 1, NONE, ALL, NONE,   \
-      BLOCKS, lg * a + (p - 1.0) * m * (b + c))                                                    \
-    X(REDUCE_SCATTER, reduce_scatter, "reduce_scatter", 0, 1, NONE, ALL, NONE, COUNTS,             \
+    X(BARRIER, barrier, "barrier", 0, 0, 0, NONE, NONE, NONE, NONE, lg * a)                        \
+    X(REDUCE_SCATTER_BLOCK, reduce_scatter_block, "reduce_scatter_block", 1, 0, 1, NONE, ALL,      \
+      NONE, BLOCKS, lg * a + (p - 1.0) * m * (b + c))                                              \
+    X(REDUCE_SCATTER, reduce_scatter, "reduce_scatter", 1, 0, 1, NONE, ALL, NONE, COUNTS,          \
       lg * a + (p - 1.0) * m * (b + c))
 
 /* ROW(OP, op, ALG, alg, legacy, cost): every algorithm of every operation
@@ -153,6 +163,10 @@
     ROW(EXSCAN, exscan, NATIVE, native, -1, NAN)                                                   \
     ROW(EXSCAN, exscan, LINEAR, linear, -1, (p - 1) * (a + m * b) + (p - 2) * m * c)               \
     ROW(EXSCAN, exscan, RECURSIVE_DOUBLING, recursive_doubling, -1, lg * (a + m * (b + 2 * c)))    \
+    ROW(BARRIER, barrier, NATIVE, native, -1, NAN)                                                 \
+    ROW(BARRIER, barrier, LINEAR, linear, -1, 2 * (p - 1) * a)                                     \
+    ROW(BARRIER, barrier, DISSEMINATION, dissemination, -1, lg * a)                                \
+    ROW(BARRIER, barrier, RECURSIVE_DOUBLING, recursive_doubling, -1, (2 * lg - H) * a)            \
     ROW(REDUCE_SCATTER_BLOCK, reduce_scatter_block, NATIVE, native, -1, NAN)                       \
     ROW(REDUCE_SCATTER_BLOCK, reduce_scatter_block, BINOMIAL, binomial, -1,                        \
         lg * (2 * a + p * m * (b + c)) + (p - 1.0) * m * b)                                        \

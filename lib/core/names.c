@@ -72,6 +72,12 @@ const char *HiMPI_Op_name(HiMPI_Op op)
     return info != NULL ? info->name : NULL;
 }
 
+int HiMPI_Op_has_size(HiMPI_Op op)
+{
+    const himpi_op_info *info = himpi_op_info_of(op);
+    return info != NULL && info->sized;
+}
+
 int HiMPI_Alg_supported(HiMPI_Op op, HiMPI_Alg alg)
 {
     return HiMPI_Op_name(op) != NULL && HiMPI_Alg_name(alg) != NULL && pairs[op][alg].exists;

@@ -8,8 +8,9 @@
 #include "core/validate.h"
 
 static const himpi_op_info ops[HIMPI_OP_COUNT] = {
-#define ROW(ID, op, name, rooted, reduction, send, recv, in_place, input, bound)                \
+#define ROW(ID, op, name, sized, rooted, reduction, send, recv, in_place, input, bound)         \
     [HIMPI_OP_##ID] = {name,                                                                     \
+                       sized,                                                                    \
                        rooted,                                                                   \
                        reduction,                                                                \
                        HIMPI_SIDE_##send,                                                        \
@@ -82,6 +83,11 @@ void himpi_args_share(HiMPI_Op op, const himpi_coll_args *a, int p, int rank,
                       long long *count, MPI_Datatype *datatype)
 {
     int send = send_described(&ops[op], a, rank);
+    if (!ops[op].sized) {
+        *count = 0;
+        *datatype = MPI_BYTE;
+        return;
+    }
     *count = send ? a->sendcount : a->recvcount;
     *datatype = send ? a->sendtype : a->recvtype;
     /* A vector of counts: the mean block, as every count equal to it. */

@@ -22,6 +22,7 @@ typedef enum himpi_input {
 
 typedef struct himpi_op_info {
     const char *name;
+    int sized; /* 0 for an operation that carries no message (catalogue.h) */
     int rooted;
     int reduction; /* 0, 1, or 2 for a prefix reduction (catalogue.h) */
     himpi_side send, recv;
@@ -42,8 +43,8 @@ int himpi_check_args(HiMPI_Op op, const himpi_coll_args *args, int p, int rank);
 /* This rank's share of the message on p ranks, as the containers and the
  * tables count it: its send block, or its receive block where it has no
  * send block of its own (or sends in place); where the receive counts are
- * a vector (catalogue.h's input), their mean.  Gives the count and
- * datatype. */
+ * a vector (catalogue.h's input), their mean; 0 bytes (MPI_BYTE) for an
+ * operation that carries no message.  Gives the count and datatype. */
 void himpi_args_share(HiMPI_Op op, const himpi_coll_args *args, int p, int rank,
                       long long *count, MPI_Datatype *datatype);
 

@@ -41,6 +41,7 @@ int himpi_hier_call(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm,
                     const HiMPI_Plan *plan)
 {
     himpi_comm *state;
-    int rank, rc = himpi_hier_check(op, args, plan, MPI_SUCCESS, comm, &rank, &state);
+    int rank, rc = himpi_hier_check(op, args, plan, plan == NULL ? MPI_ERR_ARG : MPI_SUCCESS,
+                                    comm, &rank, &state);
     return rc != MPI_SUCCESS ? rc : himpi_hier_run(op, args, state, plan);
 }

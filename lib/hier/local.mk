@@ -2,6 +2,7 @@
 libhimpi_internal_la_SOURCES += \
 	%D%/allgather.c \
 	%D%/allreduce.c \
+	%D%/barrier.c \
 	%D%/bcast.c \
 	%D%/cache.c \
 	%D%/cache.h \

@@ -37,6 +37,9 @@ int HiMPI_Container_buffers(HiMPI_Op op, MPI_Comm comm, int root, int M, void **
     }
     const himpi_op_info *info = himpi_op_info_of(op);
     *count = info != NULL && info->reduction ? M / (int)sizeof(double) : M;
+    /* Barrier ignores M: it has no buffers. */
+    if (info != NULL && !info->sized)
+        send = recv = 0, *count = 0;
     /* The reduce-scatters' operand is M bytes for every rank. */
     if (info != NULL && (info->input == HIMPI_INPUT_BLOCKS || info->input == HIMPI_INPUT_COUNTS))
         send = all;

@@ -105,6 +105,10 @@ double HiMPI_Model_hier(HiMPI_Op op, HiMPI_Alg alg_out, HiMPI_Alg alg_in, int p,
         extra = h->alpha + m * h->beta;
     if (uneven && op == HIMPI_OP_ALLGATHER)
         extra = h->alpha + p * m * h->beta;
+    /* Barrier runs alg_in inside the groups twice, before and after the
+     * leaders' barrier. */
+    if (op == HIMPI_OP_BARRIER)
+        extra = in;
     /* Uneven groups: the ranks past the smallest group's size get their
      * block from their column's rank. */
     if (uneven && scatters)
@@ -123,7 +127,7 @@ double HiMPI_Model_bound(HiMPI_Op op, int p, double m, const HiMPI_Hockney *h)
         return NAN;
     if (p == 1)
         return 0;
-#define BOUND(ID, op_, name, rooted, reduction, send, recv, in_place, input, bound)            \
+#define BOUND(ID, op_, name, sized, rooted, reduction, send, recv, in_place, input, bound)     \
     if (op == HIMPI_OP_##ID)                                                                   \
         return bound;
     HIMPI_OPERATIONS(BOUND)

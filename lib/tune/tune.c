@@ -67,7 +67,8 @@ int HiMPI_Tune(MPI_Comm comm, const HiMPI_Tuner *tuner, const HiMPI_Tune_task *t
 {
     int p;
     MPI_Comm_size(comm, &p);
-    if (task->msg_size < 0 || !HiMPI_Alg_supported(task->op, task->alg_out) ||
+    if (task->msg_size < 0 || (task->msg_size > 0 && !HiMPI_Op_has_size(task->op)) ||
+        !HiMPI_Alg_supported(task->op, task->alg_out) ||
         !HiMPI_Alg_supported(task->op, task->alg_in))
         return MPI_ERR_ARG;
     HiMPI_Candidate *cands = NULL;

@@ -9,7 +9,8 @@
 #include "tune/tune_runtime.h"
 
 /* Tunes op at every size not yet in the table and adds the rows at once,
- * so an interrupted run keeps every operation finished before. */
+ * so an interrupted run keeps every operation finished before.  An
+ * operation without a message (barrier) is tuned at 0 bytes alone. */
 static int tune_op(himpi_runtime *rt, MPI_Comm comm, HiMPI_Op op, const int *sizes, int nsizes,
                    int *tuned)
 {
@@ -29,18 +30,20 @@ static int tune_op(himpi_runtime *rt, MPI_Comm comm, HiMPI_Op op, const int *siz
         return MPI_ERR_NO_MEM;
     }
     MPI_Comm work = MPI_COMM_NULL;
-    int n = 0, rc = MPI_Comm_dup(comm, &work);
+    int n = 0, rc = MPI_Comm_dup(comm, &work), sized = HiMPI_Op_has_size(op);
     tuner.work = &work;
-    for (int i = 0; i < nsizes && rc == MPI_SUCCESS; i++) {
-        task.msg_size = sizes[i];
-        if (himpi_table_find(&rt->table, op, p, sizes[i], task.alg_out, task.alg_in) != NULL)
+    for (int i = 0; i < (sized ? nsizes : 1) && rc == MPI_SUCCESS; i++) {
+        task.msg_size = sized ? sizes[i] : 0;
+        if (himpi_table_find(&rt->table, op, p, task.msg_size, task.alg_out, task.alg_in) !=
+            NULL)
             continue;
         rc = HiMPI_Tune(comm, &tuner, &task, &rows[n], NULL);
         if (rc == MPI_SUCCESS && rank == 0 && rt->env.debug) {
             char layout[128];
             HiMPI_Row_layout(&rows[n], layout, sizeof layout);
             fprintf(stderr, "himpi: tuned %s p=%d size=%d: %s %.3g s (flat %.3g s)\n",
-                    HiMPI_Op_name(op), p, sizes[i], layout, rows[n].time, rows[n].flat_time);
+                    HiMPI_Op_name(op), p, task.msg_size, layout, rows[n].time,
+                    rows[n].flat_time);
         }
         n += rc == MPI_SUCCESS;
     }

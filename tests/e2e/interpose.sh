@@ -2,8 +2,9 @@
 # interpose.sh: libhimpi-pmpi end to end on 4 ranks.  test_interpose, an
 # MPI program with no HiMPI in its source, runs unmodified under
 # LD_PRELOAD=libhimpi-pmpi.so with several forced plans, and every result
-# must equal the MPI library's own (PMPI_*); HIMPI_DEBUG must show that
-# each of the ten collectives went through HiMPI.  Then HIMPI_GROUPS=1 and
+# must equal the MPI library's own (PMPI_*), and MPI_Barrier must keep
+# every rank in until the last has entered; HIMPI_DEBUG must show that
+# each of the eleven collectives went through HiMPI.  Then HIMPI_GROUPS=1 and
 # an invalid setting must fall back to the MPI library's collectives, and
 # HIMPI_DISABLE=1 must leave HiMPI out altogether, and set on one rank only
 # it must leave HiMPI out on all, with a message (these runs check where
@@ -33,8 +34,8 @@ run() { # run NAME [VARIABLE=VALUE]...: $prog $args, preloaded, with the setting
   return $status
 }
 through_himpi() { # through_himpi NAME: every operation's plan was printed
-  for op in bcast reduce allreduce scatter gather allgather scan exscan reduce_scatter_block \
-    reduce_scatter; do
+  for op in bcast reduce allreduce scatter gather allgather scan exscan barrier \
+    reduce_scatter_block reduce_scatter; do
     grep -q "^himpi: $op p=$np " "$tmp/$1.err" || { echo "# no HiMPI decision for $op"; return 1; }
   done
 }

@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "colltest.h"
-#include "topo/topo.h"
 #include "mpitap.h"
+#include "plans.h"
 
 enum {
     SENTINEL = 0xa5,
@@ -705,26 +705,6 @@ static void sweep_variants(void)
 
 /* ---------------------------------------------------------------- plans */
 
-/* The plans to try with algorithm a: rank blocks on two and three levels,
- * hardware levels alone, stacked, and mixed with rank blocks.  Their other
- * levels run the MPI library's collective, or a too where HIMPI_TEST_ALGS
- * leaves native out. */
-static int plans_for(HiMPI_Alg a, int native, HiMPI_Plan *plans)
-{
-    const HiMPI_Alg n = native ? HIMPI_ALG_NATIVE : a;
-    const HiMPI_Level blocks2 = {2, HIMPI_HW_NODE, a}, blocks3 = {3, HIMPI_HW_NODE, n};
-    const HiMPI_Level node = {0, HIMPI_HW_NODE, a}, package = {0, HIMPI_HW_PACKAGE, n};
-    const HiMPI_Level numa = {0, HIMPI_HW_NUMA, a}, core = {0, HIMPI_HW_CORE, n};
-    plans[0] = (HiMPI_Plan){2, {blocks2, blocks2}, a, 60};
-    plans[1] = (HiMPI_Plan){3, {blocks3, blocks2, blocks2}, n, 0};
-    plans[2] = (HiMPI_Plan){1, {node}, a, 0};
-    plans[3] = (HiMPI_Plan){2, {node, package}, a, 60};
-    plans[4] = (HiMPI_Plan){4, {node, package, numa, core}, a, 0};
-    plans[5] = (HiMPI_Plan){2, {package, blocks2}, a, 0};
-    plans[6] = (HiMPI_Plan){2, {blocks2, numa}, n, 0};
-    return 7;
-}
-
 /* Every algorithm in every plan, at every root, on the base case and in
  * place, on a fresh communicator so that its layouts follow the binding
  * in force (the topology is read once per process). */
@@ -738,8 +718,8 @@ static void sweep_plans(const char *binding)
     MPI_Comm comm;
     MPI_Comm_dup(MPI_COMM_WORLD, &comm);
     for (int a = 0; a < nalg; a++) {
-        HiMPI_Plan plans[8];
-        int nplans = plans_for(algs[a], algs[0] == HIMPI_ALG_NATIVE, plans), runs = 0;
+        HiMPI_Plan plans[TEST_NPLANS];
+        int nplans = test_plans(algs[a], algs[0] == HIMPI_ALG_NATIVE, plans), runs = 0;
         for (int ip = 0; ip <= (the_op->in_place ? 1 : 0); ip++)
             for (int r = 0; r < nroots; r++) {
                 ct_case c = case_new(send, recv, op, PRIME, roots[r], ip, r);
@@ -1008,17 +988,7 @@ int ct_main(int argc, char **argv, const ct_op *op)
         test_requests();
     sweep_pairs();
     sweep_variants();
-    /* A topology with two pretend nodes: scatter binding deals ranks out
-     * round-robin, so hardware groups are not contiguous; block binding
-     * keeps them contiguous, the easier case, which scale mode leaves out. */
-    setenv("HIMPI_TOPOLOGY", "node:2 pack:2 numa:2 core:2 pu:1", 1);
-    setenv("HIMPI_BINDING", "scatter", 1);
-    sweep_plans("scatter");
-    if (!scale) {
-        himpi_topo_reset();
-        setenv("HIMPI_BINDING", "block", 1);
-        sweep_plans("block");
-    }
+    test_plans_bindings(sweep_plans, scale);
     types_free();
     /* SimGrid's SMPI refuses MPI calls from MPI_Finalize's callbacks. */
     HiMPI_Finalize();

@@ -15,6 +15,7 @@ coll_programs = $(coll_every_np) $(scan_programs) $(reduce_scatter_programs)
 mpi_test_programs = \
 	%D%/test_measure \
 	$(coll_programs) \
+	%D%/test_barrier \
 	%D%/test_plain \
 	%D%/test_native_calls \
 	%D%/test_tuning \
@@ -27,25 +28,30 @@ check_PROGRAMS += %D%/test_interpose %D%/test_misuse %D%/comm_churn %D%/test_thr
 endif
 
 mpi_sources = %D%/mpitap.h %D%/mpitap.c
+plan_sources = %D%/plans.h %D%/plans.c
+barrier_sources = %D%/barrier_check.h %D%/barrier_check.c $(mpi_sources)
 %C%_test_measure_SOURCES = %D%/test_measure.c $(mpi_sources)
 %C%_test_measure_LDADD = $(test_himpi_ldadd)
 %C%_test_measure_LDFLAGS = $(test_ldflags)
-%C%_test_plain_SOURCES = %D%/test_plain.c $(mpi_sources)
+%C%_test_plain_SOURCES = %D%/test_plain.c $(barrier_sources)
 %C%_test_plain_LDADD = $(test_himpi_ldadd)
 %C%_test_plain_LDFLAGS = $(test_ldflags)
-%C%_test_native_calls_SOURCES = %D%/test_native_calls.c $(mpi_sources)
+%C%_test_native_calls_SOURCES = %D%/test_native_calls.c $(barrier_sources)
 %C%_test_native_calls_LDADD = $(test_himpi_ldadd)
 %C%_test_native_calls_LDFLAGS = $(test_ldflags)
 %C%_test_hsplit_SOURCES = %D%/test_hsplit.c $(mpi_sources)
 %C%_test_hsplit_CFLAGS = $(AM_CFLAGS) $(HWLOC_CFLAGS)
 %C%_test_hsplit_LDADD = $(test_himpi_ldadd) $(HWLOC_LIBS)
 %C%_test_hsplit_LDFLAGS = $(test_ldflags)
+%C%_test_barrier_SOURCES = %D%/test_barrier.c $(barrier_sources) $(plan_sources)
+%C%_test_barrier_LDADD = $(test_himpi_ldadd)
+%C%_test_barrier_LDFLAGS = $(test_ldflags)
 %C%_test_tuning_SOURCES = %D%/test_tuning.c $(mpi_sources)
 %C%_test_tuning_LDADD = $(test_himpi_ldadd)
 %C%_test_tuning_LDFLAGS = $(test_ldflags)
 
 # The collective tests: one program per operation on the shared matrix.
-coll_sources = %D%/colltest.h %D%/colltest.c $(mpi_sources)
+coll_sources = %D%/colltest.h %D%/colltest.c $(plan_sources) $(mpi_sources)
 %C%_test_bcast_SOURCES = %D%/test_bcast.c $(coll_sources)
 %C%_test_bcast_LDADD = $(test_himpi_ldadd)
 %C%_test_bcast_LDFLAGS = $(test_ldflags)
@@ -112,20 +118,22 @@ endif
 # Every program runs at 1 and 4 ranks; the collectives at 1, 2, 3, 4, 5, 7,
 # 8, 9, 12 and 16 ranks (their matrix sampled at 7, 12 and 16,
 # tests/mpi-run.in), their persistent forms at 4 and (in the large set) 7.
+# Barrier (its persistent calls in the same program) runs where the scans
+# do, sampled at 8 and 16 as they are.
 # The scans and the reduce-scatters run at 1 to 5, 8 and 16 ranks only,
-# their persistent forms at 4, sampled from 8 up: the suite is at its time limit, and their uneven
-# groups and non-powers of two are all there at 3 and 5 (at 8 and 9 the
+# their persistent forms at 4, sampled from 8 up: the suite is at its time
+# limit, and their uneven groups and non-powers of two are all there at 3 and 5 (at 8 and 9 the
 # full matrix took 8 to 28 s a program, under load).  $(PROGRAMS:=-NP.mpi)
 # names the cases of PROGRAMS at NP ranks: a suffix substitution, which
 # automake reads as make does (it makes a test of every word of TESTS, so
 # GNU make functions, which it cannot read, have no place here).
-mpi_at_2 = %D%/test_measure $(coll_programs) %D%/test_tuning %D%/test_hsplit
-mpi_at_3 = %D%/test_measure $(coll_programs) %D%/test_plain %D%/test_native_calls \
-	%D%/test_tuning
+mpi_at_2 = %D%/test_measure $(coll_programs) %D%/test_barrier %D%/test_tuning %D%/test_hsplit
+mpi_at_3 = %D%/test_measure $(coll_programs) %D%/test_barrier %D%/test_plain \
+	%D%/test_native_calls %D%/test_tuning
 mpi_at_7 = %D%/test_measure $(coll_every_np) %D%/test_tuning %D%/test_hsplit
-mpi_at_8 = %D%/test_measure $(coll_programs) %D%/test_plain %D%/test_native_calls \
-	%D%/test_hsplit
-mpi_at_16 = $(coll_programs) %D%/test_hsplit
+mpi_at_8 = %D%/test_measure $(coll_programs) %D%/test_barrier %D%/test_plain \
+	%D%/test_native_calls %D%/test_hsplit
+mpi_at_16 = $(coll_programs) %D%/test_barrier %D%/test_hsplit
 MPI_TESTS_SMALL = $(mpi_test_programs:=-1.mpi) $(mpi_at_2:=-2.mpi) $(mpi_at_3:=-3.mpi) \
 	$(mpi_test_programs:=-4.mpi) $(coll_programs:=_persistent-4.mpi)
 MPI_TESTS_THREADS = %D%/test_threads-2.mpi %D%/test_threads-3.mpi %D%/test_threads-4.mpi \
@@ -133,7 +141,8 @@ MPI_TESTS_THREADS = %D%/test_threads-2.mpi %D%/test_threads-3.mpi %D%/test_threa
 if !HIMPI_SMPI
 MPI_TESTS_SMALL += $(MPI_TESTS_THREADS)
 endif
-MPI_TESTS_MEDIUM = $(coll_programs:=-5.mpi) $(mpi_at_7:=-7.mpi) $(mpi_at_8:=-8.mpi)
+MPI_TESTS_MEDIUM = $(coll_programs:=-5.mpi) %D%/test_barrier-5.mpi $(mpi_at_7:=-7.mpi) \
+	$(mpi_at_8:=-8.mpi)
 MPI_TESTS_LARGE = $(coll_every_np:=-9.mpi) $(coll_every_np:=-12.mpi) $(mpi_at_16:=-16.mpi) \
 	$(coll_every_np:=_persistent-7.mpi)
 MPI_LOG_DRIVER = $(LOG_DRIVER)

@@ -1,5 +1,5 @@
 /* test_interpose: an MPI program with no HiMPI in its source.  It calls
- * MPI_Bcast, MPI_Reduce, MPI_Allreduce, MPI_Scatter, MPI_Gather,
+ * MPI_Barrier, MPI_Bcast, MPI_Reduce, MPI_Allreduce, MPI_Scatter, MPI_Gather,
  * MPI_Allgather, MPI_Scan, MPI_Exscan, MPI_Reduce_scatter_block and
  * MPI_Reduce_scatter (with half the count on the odd ranks) and checks
  * every result (but MPI_Exscan's on rank 0, which MPI leaves undefined,
@@ -12,7 +12,11 @@
  * (for reductions: MPI_SUM and MPI_MAX on int and double, and a
  * non-commutative user operation on pairs), counts 0, 1, 97 and 65539,
  * every root up to 4 ranks (0, 1, p / 2 and p - 1 above), in place
- * wherever MPI allows it.  TAP output: one line per operation and type.
+ * wherever MPI allows it.  MPI_Barrier, which has no result, must keep
+ * every rank in until the last has entered: each rank in turn (four above
+ * 4 ranks) sleeps 2 ms before it enters, and no rank may leave before
+ * then by the machine's monotonic clock (tests/mpi/barrier_check.h says
+ * why that clock).  TAP output: one line per operation and type.
  * With the argument "threads", the program asks for MPI_THREAD_MULTIPLE and
  * runs all of it twice at once, in two threads on two duplicates of
  * MPI_COMM_WORLD, as MPI allows: interposition must stay correct, and
@@ -26,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <mpi.h>
 
@@ -267,6 +272,41 @@ static void sweep(run *t, int kind, MPI_Datatype type, MPI_Aint extent, int is_d
              any ? "not ok" : "ok", t->label, kind_names[kind], name, runs, kind_names[kind]);
 }
 
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* MPI_Barrier with each rank entering 2 ms late in turn: one TAP line. */
+static void sweep_barrier(run *t)
+{
+    int late[4] = {0, 1, size / 2, size - 1}, nlate = size <= 4 ? size : 4, bad = 0;
+    for (int k = 0; k < nlate; k++) {
+        int r = size <= 4 ? k : late[k];
+        if (rank == r) {
+            struct timespec nap = {0, 2000000};
+            nanosleep(&nap, NULL);
+        }
+        double in = now();
+        int rc = MPI_Barrier(t->comm);
+        double out = now(), last_in;
+        PMPI_Allreduce(&in, &last_in, 1, MPI_DOUBLE, MPI_MAX, t->comm);
+        if (rc != MPI_SUCCESS || out < last_in) {
+            fprintf(stderr, "rank %d: MPI_Barrier, rank %d late: returned %d, left %.0f us "
+                    "early\n", rank, r, rc, (last_in - out) * 1e6);
+            bad++;
+        }
+    }
+    int any;
+    PMPI_Allreduce(&bad, &any, 1, MPI_INT, MPI_SUM, t->comm);
+    t->failed += any > 0;
+    snprintf(t->lines[t->points++], sizeof t->lines[0],
+             "%s - %sMPI_Barrier: no rank left before the last entered, %d late ranks",
+             any ? "not ok" : "ok", t->label, nlate);
+}
+
 /* Every operation on every datatype (and op), on t's communicator. */
 static void *sweep_all(void *arg)
 {
@@ -283,6 +323,7 @@ static void *sweep_all(void *arg)
         sweep(t, kind, MPI_DOUBLE, sizeof(double), 1, MPI_OP_NULL, "double");
         sweep(t, kind, t->vector, 16, 0, MPI_OP_NULL, "strided vector");
     }
+    sweep_barrier(t);
     return NULL;
 }
 

@@ -2,6 +2,7 @@
  * plans up) against MPI's own collectives, element by element, over a
  * range of sizes and roots.  Whatever table and HIMPI_* settings the run
  * has decide the plans: the end-to-end tests run it on a tuned table.
+ * Barrier is checked to keep every rank in until the last has entered.
  * Arguments name the operations to test (default: all), so that a run on
  * hundreds of ranks can test what it tuned and leave out the gathers,
  * whose buffers grow with the number of ranks. */
@@ -10,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "barrier_check.h"
 #include "himpi.h"
 #include "mpitap.h"
 
@@ -57,7 +59,15 @@ static int *uneven(int count)
     return counts;
 }
 
-/* Runs op at every count and root; a, b, c hold blocks(op) * count ints. */
+static int plain_barrier(MPI_Comm comm, const void *ctx)
+{
+    (void)ctx;
+    return HiMPI_Barrier(comm);
+}
+
+/* Runs op at every count and root; a, b, c hold blocks(op) * count ints.
+ * Barrier, which has neither, enters late on the root, and no rank may
+ * leave before it has entered (barrier_check.h). */
 static void run(HiMPI_Op op, int count, int root, int *a, int *b, int *c)
 {
     long all = blocks(op) * count;
@@ -117,6 +127,9 @@ static void run(HiMPI_Op op, int count, int root, int *a, int *b, int *c)
         rc = HiMPI_Reduce_scatter(a, b, uneven(count), MPI_INT, MPI_SUM, MPI_COMM_WORLD);
         MPI_Reduce_scatter(a, c, uneven(count), MPI_INT, MPI_SUM, MPI_COMM_WORLD);
         compare(b, c, uneven(count)[rank], "reduce_scatter", count, root, rc);
+        break;
+    case HIMPI_OP_BARRIER:
+        barrier_round(MPI_COMM_WORLD, root, plain_barrier, NULL, "barrier", 1);
         break;
     case HIMPI_OP_COUNT:
         break;

@@ -4,7 +4,8 @@
  * element by element.  Each round duplicates the thread's communicator
  * afresh, so that the two threads set up communicators at the same time,
  * and runs every operation at three sizes and a root that moves: the plain
- * call, _plan calls on 2 and 3 groups with point-to-point algorithms and on
+ * call (barrier at one size, since it has none, and checked by its return
+ * code), _plan calls on 2 and 3 groups with point-to-point algorithms and on
  * the node level (the topology, read once per process), and a persistent
  * request started twice (its temporary buffers are kept per start).  The
  * argument "noinit" leaves HiMPI_Init out, so that the first calls also
@@ -81,6 +82,8 @@ static int reference(HiMPI_Op op, const int *in, int *out, int count, const int 
         return MPI_Scan(in, out, count, MPI_INT, MPI_SUM, comm);
     case HIMPI_OP_EXSCAN:
         return MPI_Exscan(in, out, count, MPI_INT, MPI_SUM, comm);
+    case HIMPI_OP_BARRIER:
+        return MPI_Barrier(comm);
     case HIMPI_OP_REDUCE_SCATTER_BLOCK:
         return MPI_Reduce_scatter_block(in, out, count, MPI_INT, MPI_SUM, comm);
     case HIMPI_OP_REDUCE_SCATTER:
@@ -138,6 +141,10 @@ static int himpi(HiMPI_Op op, const int *in, int *out, int count, const int *cou
                                                 none, request)
                : plan  ? HiMPI_Exscan_plan(in, out, count, MPI_INT, MPI_SUM, comm, plan)
                        : HiMPI_Exscan(in, out, count, MPI_INT, MPI_SUM, comm);
+    case HIMPI_OP_BARRIER:
+        return request ? HiMPI_Barrier_init_plan(comm, plan, none, request)
+               : plan  ? HiMPI_Barrier_plan(comm, plan)
+                       : HiMPI_Barrier(comm);
     case HIMPI_OP_REDUCE_SCATTER_BLOCK:
         return request ? HiMPI_Reduce_scatter_block_init_plan(in, out, count, MPI_INT, MPI_SUM,
                                                               comm, plan, none, request)
@@ -187,9 +194,11 @@ static void run_op(thread *t, HiMPI_Op op, int count, int root, MPI_Comm comm)
     for (int r = 0; r < p; r++)
         counts[r] = r % 2 ? count / 2 : count;
     /* Only the root's output is significant for reduce and gather, none of
-     * rank 0's for exscan, and a block of the reduce-scatters'. */
+     * rank 0's for exscan, barrier has none (its outcome is its return code
+     * here; test_barrier checks that it waits), and a block of the
+     * reduce-scatters'. */
     long out = ((op == HIMPI_OP_REDUCE || op == HIMPI_OP_GATHER) && rank != root) ||
-                       (op == HIMPI_OP_EXSCAN && rank == 0)
+                       (op == HIMPI_OP_EXSCAN && rank == 0) || !HiMPI_Op_has_size(op)
                    ? 0
                : op == HIMPI_OP_SCATTER || op == HIMPI_OP_REDUCE_SCATTER_BLOCK ? count
                : op == HIMPI_OP_REDUCE_SCATTER                                 ? counts[rank]
@@ -231,7 +240,7 @@ static void *run_thread(void *arg)
         MPI_Comm comm;
         MPI_Comm_dup(t->comm, &comm);
         for (int op = 0; op < HIMPI_OP_COUNT; op++)
-            for (int c = 0; c < NCOUNTS; c++)
+            for (int c = 0; c < (HiMPI_Op_has_size((HiMPI_Op)op) ? NCOUNTS : 1); c++)
                 run_op(t, (HiMPI_Op)op, counts[c], (round * NTHREADS + t->id + c) % p, comm);
         MPI_Comm_free(&comm);
         /* Progress, which tells a slow run (ThreadSanitizer's) from a hang. */

@@ -221,14 +221,18 @@ static void lazy_tuning(void)
         return;
     }
     check_calls(MPI_COMM_WORLD, 1024); /* 4 KiB: tunes bcast, then allreduce */
+    int rc = HiMPI_Barrier(MPI_COMM_WORLD); /* barrier: at 0 bytes */
+    tap_check(rc == MPI_SUCCESS, "HiMPI_Barrier returned %d", rc);
     char *first = rank == 0 ? slurp(path("lazy.conf")) : NULL;
     check_calls(MPI_COMM_WORLD, 1024);
+    HiMPI_Barrier(MPI_COMM_WORLD);
     if (rank == 0) {
         char *second = slurp(path("lazy.conf"));
         /* One rank has nothing to tune. */
         tap_check(has_row(path("lazy.conf"), HIMPI_OP_BCAST, 4096) == (p > 1) &&
-                      has_row(path("lazy.conf"), HIMPI_OP_ALLREDUCE, 4096) == (p > 1),
-                  "lazy.conf: %s rows for bcast and allreduce at 4096 bytes",
+                      has_row(path("lazy.conf"), HIMPI_OP_ALLREDUCE, 4096) == (p > 1) &&
+                      has_row(path("lazy.conf"), HIMPI_OP_BARRIER, 0) == (p > 1),
+                  "lazy.conf: %s rows for bcast and allreduce at 4096 bytes, barrier at 0",
                   p > 1 ? "no" : "unexpected");
         tap_check(strcmp(first, second) == 0, "the second call tuned again");
         free(first);
@@ -243,7 +247,7 @@ static void init_tuning(const char *variable, const char *value)
     reset_env();
     setenv("HIMPI_CONF_FILE", path("init.conf"), 1);
     setenv(variable, value, 1);
-    setenv("HIMPI_OPID", "bcast,scatter", 1);
+    setenv("HIMPI_OPID", "bcast,scatter,barrier", 1);
     setenv("HIMPI_MIN_MSG", "16", 1);
     setenv("HIMPI_MAX_MSG", "64", 1);
     if (init_everywhere(MPI_SUCCESS) == MPI_SUCCESS) {
@@ -262,11 +266,16 @@ static void init_tuning(const char *variable, const char *value)
                       "init.conf lacks bcast or scatter at %d bytes", size);
         tap_check(!has_row(path("init.conf"), HIMPI_OP_REDUCE, 16),
                   "init.conf has an operation not asked for");
+        /* Barrier carries no message: one row, at 0 bytes. */
+        tap_check(has_row(path("init.conf"), HIMPI_OP_BARRIER, 0) &&
+                      !has_row(path("init.conf"), HIMPI_OP_BARRIER, 16),
+                  "init.conf: barrier not at 0 bytes alone");
         tap_check(strcmp(first, second) == 0, "a second HiMPI_Init tuned again");
         free(first);
         free(second);
     }
-    tap_ok("%s=%s tunes the asked sizes and operations once", variable, value);
+    tap_ok("%s=%s tunes the asked sizes and operations once, barrier at 0 bytes alone", variable,
+           value);
     if (rank == 0)
         unlink(path("init.conf"));
 }
@@ -430,6 +439,21 @@ static void tuning_comms(void)
            "(%d held, %d with a budget of 2)", held[0], held[1]);
 }
 
+/* A task with a size for an operation that has none is refused. */
+static void sizeless_task(void)
+{
+    HiMPI_Tune_task task = {HIMPI_OP_BARRIER, 64, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
+    HiMPI_Tuner tuner = {.precision = {2, 3, 0.95, 0.5}, .search = &himpi_search_exhaustive};
+    HiMPI_Row row;
+    int rc = HiMPI_Tune(MPI_COMM_WORLD, &tuner, &task, &row, NULL);
+    tap_check(rc == MPI_ERR_ARG, "barrier at 64 bytes: returned %d", rc);
+    task.msg_size = 0;
+    rc = HiMPI_Tune(MPI_COMM_WORLD, &tuner, &task, &row, NULL);
+    tap_check(rc == MPI_SUCCESS && row.op == HIMPI_OP_BARRIER && row.msg_size == 0,
+              "barrier at 0 bytes: returned %d", rc);
+    tap_ok("a barrier task is tuned at 0 bytes and refused at any other size");
+}
+
 int main(int argc, char **argv)
 {
     tap_init(&argc, &argv);
@@ -455,6 +479,7 @@ int main(int argc, char **argv)
         hardware_row();
         hardware_candidates();
         tuning_comms();
+        sizeless_task();
     }
     MPI_Barrier(MPI_COMM_WORLD);
     if (rank == 0 && dir[0] != '\0') {

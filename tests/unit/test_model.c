@@ -39,6 +39,18 @@ START_TEST(flat_costs)
                     3 * net.alpha + 700 * net.beta);
     ck_assert_close(HiMPI_Model_flat(HIMPI_OP_GATHER, HIMPI_ALG_LINEAR_SYNC, 8, 100, 0, &net),
                     net.alpha + 7 * (2 * net.alpha + 100 * net.beta));
+    /* Barrier: latencies alone, whatever the size.  Recursive doubling
+     * folds the 4 ranks past 8 in and out: 3 + 2 rounds at 12. */
+    ck_assert_close(HiMPI_Model_flat(HIMPI_OP_BARRIER, HIMPI_ALG_DISSEMINATION, 12, 0, 0, &net),
+                    4 * net.alpha);
+    ck_assert_close(HiMPI_Model_flat(HIMPI_OP_BARRIER, HIMPI_ALG_RECURSIVE_DOUBLING, 12, 0, 0,
+                                     &net),
+                    5 * net.alpha);
+    ck_assert_close(HiMPI_Model_flat(HIMPI_OP_BARRIER, HIMPI_ALG_RECURSIVE_DOUBLING, 16, 0, 0,
+                                     &net),
+                    4 * net.alpha);
+    ck_assert_close(HiMPI_Model_flat(HIMPI_OP_BARRIER, HIMPI_ALG_LINEAR, 12, 1000, 0, &net),
+                    22 * net.alpha);
 }
 END_TEST
 
@@ -98,6 +110,14 @@ START_TEST(hierarchical_costs)
     ck_assert_close(HiMPI_Model_hier(HIMPI_OP_SCAN, HIMPI_ALG_LINEAR, HIMPI_ALG_LINEAR, 6, 2, 1000,
                                      0, &g),
                     msg + 2 * (msg + 1000 * g.gamma) + 3 * msg + 1000 * g.gamma);
+    /* Barrier over 4 groups of 4: dissemination among the leaders, and
+     * twice inside the groups. */
+    ck_assert_close(HiMPI_Model_hier(HIMPI_OP_BARRIER, HIMPI_ALG_DISSEMINATION,
+                                     HIMPI_ALG_DISSEMINATION, 16, 4, 0, 0, &net),
+                    (2 + 2 * 2) * net.alpha);
+    ck_assert_close(HiMPI_Model_hier(HIMPI_OP_BARRIER, HIMPI_ALG_LINEAR, HIMPI_ALG_DISSEMINATION,
+                                     16, 1, 0, 0, &net),
+                    4 * net.alpha);
     /* Single-rank groups: the flat scan. */
     ck_assert_close(HiMPI_Model_hier(HIMPI_OP_SCAN, HIMPI_ALG_LINEAR, HIMPI_ALG_NATIVE, 6, 6, 1000,
                                      0, &g),
@@ -152,6 +172,7 @@ START_TEST(bounds)
                     3 * 5e-6 + 800 * 1e-9 + 7.0 / 8 * 800 * 2e-10);
     ck_assert_close(HiMPI_Model_bound(HIMPI_OP_EXSCAN, 8, 800, &g),
                     3 * 5e-6 + 800 * 1e-9 + 6.0 / 8 * 800 * 2e-10);
+    ck_assert_close(HiMPI_Model_bound(HIMPI_OP_BARRIER, 12, 1000, &net), 4 * net.alpha);
     ck_assert_close(HiMPI_Model_bound(HIMPI_OP_REDUCE_SCATTER_BLOCK, 8, 100, &g),
                     3 * 5e-6 + 7 * 100 * (1e-9 + 2e-10));
     ck_assert_close(HiMPI_Model_bound(HIMPI_OP_REDUCE_SCATTER, 8, 100, &g),

@@ -31,9 +31,9 @@ END_TEST
 
 START_TEST(operation_names_round_trip)
 {
-    const char *names[] = {"bcast",  "reduce",    "allreduce", "scatter",
-                           "gather", "allgather", "scan",      "exscan",
-                           "reduce_scatter_block", "reduce_scatter"};
+    const char *names[] = {"bcast",     "reduce", "allreduce", "scatter", "gather",
+                           "allgather", "scan",   "exscan",    "barrier", "reduce_scatter_block",
+                           "reduce_scatter"};
     for (int o = 0; o < HIMPI_OP_COUNT; o++) {
         ck_assert_str_eq(HiMPI_Op_name((HiMPI_Op)o), names[o]);
         HiMPI_Op back;
@@ -43,6 +43,16 @@ START_TEST(operation_names_round_trip)
     HiMPI_Op op;
     ck_assert_int_eq(HiMPI_Op_from_name("alltoall", &op), MPI_ERR_ARG);
     ck_assert_ptr_null(HiMPI_Op_name(HIMPI_OP_COUNT));
+}
+END_TEST
+
+/* Barrier alone carries no message. */
+START_TEST(operations_with_a_size)
+{
+    for (int o = 0; o < HIMPI_OP_COUNT; o++)
+        ck_assert_int_eq(HiMPI_Op_has_size((HiMPI_Op)o), o != HIMPI_OP_BARRIER);
+    ck_assert_int_eq(HiMPI_Op_has_size(HIMPI_OP_COUNT), 0);
+    ck_assert_int_eq(HiMPI_Op_has_size((HiMPI_Op)-1), 0);
 }
 END_TEST
 
@@ -57,6 +67,7 @@ static const char *const catalogue[HIMPI_OP_COUNT] = {
     "native ring recursive-doubling gather-bcast",
     "native linear recursive-doubling",
     "native linear recursive-doubling",
+    "native linear recursive-doubling dissemination"};
     "native binomial recursive-halving ring pairwise butterfly",
     "native binomial recursive-halving ring pairwise butterfly"};
 
@@ -83,6 +94,7 @@ Suite *unit_suite(void)
     TCase *t = tcase_create("names");
     tcase_add_test(t, algorithm_names_round_trip);
     tcase_add_test(t, operation_names_round_trip);
+    tcase_add_test(t, operations_with_a_size);
     tcase_add_test(t, supported_algorithms_match_catalogue);
     suite_add_tcase(s, t);
     return s;

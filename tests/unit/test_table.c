@@ -1534,6 +1534,34 @@ START_TEST(lookup_without_rows)
 }
 END_TEST
 
+/* Barrier's row is at 0 bytes, where its calls look up; a table from
+ * before barrier (version 2 here) reads as it did and has no barrier
+ * plan, so the call is the MPI library's. */
+START_TEST(barrier_row_and_older_tables)
+{
+    HiMPI_Table t = parse_ok("himpi-table 4\n"
+        ROW("barrier", "8 0 dissemination linear 2 1 0 - - - - 0.5 0.25 0.75 faster")
+        ROW("bcast", "8 1024 native native 1 1 0 - - - - 1 1 1 native"));
+    HiMPI_Decision d;
+    char err[256];
+    ck_assert_int_eq(HiMPI_Table_decide(&t, HIMPI_OP_BARRIER, 8, 0, &d, err, sizeof err),
+                     MPI_SUCCESS);
+    ck_assert(d.in_table && d.table_msg_size == 0);
+    ck_assert_int_eq(d.plan.level[0].groups, 2);
+    ck_assert_int_eq(d.plan.level[0].alg, HIMPI_ALG_DISSEMINATION);
+    ck_assert_int_eq(d.plan.alg_in, HIMPI_ALG_LINEAR);
+    HiMPI_Table_free(&t);
+    t = parse_ok(HEADER ROW("bcast", "8 1024 native native 2 1 0 1e-5 2e-5 -"));
+    ck_assert_int_eq(HiMPI_Table_decide(&t, HIMPI_OP_BARRIER, 8, 0, &d, err, sizeof err),
+                     MPI_SUCCESS);
+    ck_assert(!d.in_table && d.plan.nlevels <= 1 && d.plan.alg_in == HIMPI_ALG_NATIVE);
+    ck_assert_int_eq(HiMPI_Table_decide(&t, HIMPI_OP_BCAST, 8, 1024, &d, err, sizeof err),
+                     MPI_SUCCESS);
+    ck_assert(d.in_table && d.best.level[0].groups == 2);
+    HiMPI_Table_free(&t);
+}
+END_TEST
+
 Suite *unit_suite(void)
 {
     Suite *s = suite_create("table");
@@ -1580,6 +1608,7 @@ Suite *unit_suite(void)
     tcase_add_test(layouts, version_1_still_read);
     tcase_add_test(layouts, version_1_rejects_layouts);
     tcase_add_test(layouts, version_3_rows);
+    tcase_add_test(layouts, barrier_row_and_older_tables);
     tcase_add_test(layouts, round_trip_layouts);
     tcase_add_test(layouts, row_plan);
     tcase_add_test(layouts, layout_format);
