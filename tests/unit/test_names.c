@@ -67,7 +67,7 @@ static const char *const catalogue[HIMPI_OP_COUNT] = {
     "native ring recursive-doubling gather-bcast",
     "native linear recursive-doubling",
     "native linear recursive-doubling",
-    "native linear recursive-doubling dissemination"};
+    "native linear recursive-doubling dissemination",
     "native binomial recursive-halving ring pairwise butterfly",
     "native binomial recursive-halving ring pairwise butterfly"};
 
