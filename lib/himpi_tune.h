@@ -424,9 +424,11 @@ int HiMPI_Wait_policy_from_env(MPIB_wait_policy *policy, char *err, size_t errle
 /* The zeroed buffers of op at size M on comm with root, as HiMPI's and
  * libmpib's containers size them (M bytes for bcast, M / 8 doubles for
  * reduce, allreduce, scan and exscan, M bytes per rank for scatter, gather
- * and allgather, M bytes per pair of ranks for alltoall, none for barrier,
- * which ignores M), and the count to pass: bytes, or doubles for the
- * reductions (0 for barrier).
+ * and allgather, M / 8 doubles per rank for the reduce-scatters, whose
+ * operand is p times that, M bytes per pair of ranks for alltoall, none
+ * for barrier, which ignores M), and the count to pass: bytes, or doubles
+ * for the reductions (the reduce-scatters: every rank's count, equal for
+ * reduce_scatter too; 0 for barrier).
  * For programs that write containers of their own.  MPI_ERR_NO_MEM if
  * memory runs out (free both buffers either way).  Local. */
 int HiMPI_Container_buffers(HiMPI_Op op, MPI_Comm comm, int root, int M, void **sendbuf,

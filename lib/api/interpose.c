@@ -23,6 +23,8 @@
 #undef MPI_Scan
 #undef MPI_Exscan
 #undef MPI_Barrier
+#undef MPI_Reduce_scatter_block
+#undef MPI_Reduce_scatter
 #undef MPI_Alltoall
 #undef MPI_Alltoallv
 #undef MPI_Alltoallw
@@ -213,6 +215,23 @@ int MPI_Barrier(MPI_Comm comm)
     if (!handles(comm, "MPI_Barrier"))
         return PMPI_Barrier(comm);
     return outcome(comm, HiMPI_Barrier(comm));
+}
+
+int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
+                             MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+{
+    if (!handles(comm, "MPI_Reduce_scatter_block"))
+        return PMPI_Reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm);
+    return outcome(comm,
+                   HiMPI_Reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm));
+}
+
+int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+{
+    if (!handles(comm, "MPI_Reduce_scatter"))
+        return PMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm);
+    return outcome(comm, HiMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm));
 }
 
 int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,

@@ -16,6 +16,8 @@
 #define MPIX_Exscan_init PMPIX_Exscan_init
 #define MPIX_Gather_init PMPIX_Gather_init
 #define MPIX_Reduce_init PMPIX_Reduce_init
+#define MPIX_Reduce_scatter_block_init PMPIX_Reduce_scatter_block_init
+#define MPIX_Reduce_scatter_init PMPIX_Reduce_scatter_init
 #define MPIX_Scan_init PMPIX_Scan_init
 #define MPIX_Scatter_init PMPIX_Scatter_init
 #define MPI_Abort PMPI_Abort
@@ -71,6 +73,8 @@
 #define MPI_Initialized PMPI_Initialized
 #define MPI_Irecv PMPI_Irecv
 #define MPI_Ireduce PMPI_Ireduce
+#define MPI_Ireduce_scatter PMPI_Ireduce_scatter
+#define MPI_Ireduce_scatter_block PMPI_Ireduce_scatter_block
 #define MPI_Iscan PMPI_Iscan
 #define MPI_Iscatter PMPI_Iscatter
 #define MPI_Iscatterv PMPI_Iscatterv
@@ -83,6 +87,10 @@
 #define MPI_Reduce PMPI_Reduce
 #define MPI_Reduce_init PMPI_Reduce_init
 #define MPI_Reduce_local PMPI_Reduce_local
+#define MPI_Reduce_scatter PMPI_Reduce_scatter
+#define MPI_Reduce_scatter_block PMPI_Reduce_scatter_block
+#define MPI_Reduce_scatter_block_init PMPI_Reduce_scatter_block_init
+#define MPI_Reduce_scatter_init PMPI_Reduce_scatter_init
 #define MPI_Request_free PMPI_Request_free
 #define MPI_Scan PMPI_Scan
 #define MPI_Scan_init PMPI_Scan_init

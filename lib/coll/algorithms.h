@@ -80,6 +80,17 @@ int himpi_allreduce_ring_distribute(void *recvbuf, int count, MPI_Datatype datat
 int himpi_scan_doubling(const void *mine, void *result, int count, MPI_Datatype datatype,
                         MPI_Op op, MPI_Comm comm, int exclusive);
 
+/* The reduce-scatters' common steps (reduce_scatter/binomial.c):
+ * himpi_reduce_scatter_displs gives the first element of every rank's run
+ * (displs[p] is the total; an array of p + 1 from himpi_tmp_alloc, to free
+ * with himpi_tmp_free(displs, MPI_INT)); himpi_reduce_scatter_ordered runs
+ * the algorithm that keeps rank order on p ranks, the butterfly where p is
+ * a power of two and the binomial one elsewhere, for the algorithms that
+ * need a commutative operation. */
+int *himpi_reduce_scatter_displs(const int *counts, int p);
+int himpi_reduce_scatter_ordered(const void *sendbuf, void *recvbuf, const int *counts,
+                                 MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize);
+
 /* Alltoall's chunk between ranks me and j (coll.h; alltoall/chunks.c, for
  * every alltoall algorithm): its number of blocks, and in *first the block
  * it starts at in me's send and receive buffers (the chunks follow each

@@ -16,6 +16,7 @@ libhimpi_internal_la_SOURCES += \
 	%D%/levels.c \
 	%D%/levels.h \
 	%D%/reduce.c \
+	%D%/reduce_scatter.c \
 	%D%/request.c \
 	%D%/request.h \
 	%D%/scan.c \

@@ -1,9 +1,11 @@
 /* test_interpose: an MPI program with no HiMPI in its source.  It calls
  * MPI_Barrier, MPI_Bcast, MPI_Reduce, MPI_Allreduce, MPI_Scatter, MPI_Gather,
- * MPI_Allgather, MPI_Scan, MPI_Exscan, MPI_Alltoall and MPI_Alltoallv
- * (uneven counts, zeros among them, and a gap between the blocks) and
- * checks every result (but MPI_Exscan's on rank 0, which MPI leaves
- * undefined), byte for byte and gaps included,
+ * MPI_Allgather, MPI_Scan, MPI_Exscan, MPI_Reduce_scatter_block,
+ * MPI_Reduce_scatter (with half the count on the odd ranks), MPI_Alltoall
+ * and MPI_Alltoallv (uneven counts, zeros among them, and a gap between
+ * the blocks) and checks every result (but MPI_Exscan's on rank 0, which
+ * MPI leaves undefined, and in place the reduce-scatters' receive buffer
+ * past the result), byte for byte and gaps included,
  * against the same call through the profiling interface (PMPI_*), which
  * libhimpi-pmpi does not intercept.  tests/e2e/interpose.sh runs it under
  * LD_PRELOAD=libhimpi-pmpi.so with several HIMPI_* settings, and with
@@ -34,17 +36,25 @@
 #include <mpi.h>
 
 enum {
-    BCAST, REDUCE, ALLREDUCE, SCATTER, GATHER, ALLGATHER, SCAN, EXSCAN, ALLTOALL, ALLTOALLV,
-    NKINDS
+    BCAST, REDUCE, ALLREDUCE, SCATTER, GATHER, ALLGATHER, SCAN, EXSCAN, REDUCE_SCATTER_BLOCK,
+    REDUCE_SCATTER, ALLTOALL, ALLTOALLV, NKINDS
 };
 static const char *const kind_names[NKINDS] = {
-    "MPI_Bcast", "MPI_Reduce", "MPI_Allreduce", "MPI_Scatter",  "MPI_Gather",
-    "MPI_Allgather", "MPI_Scan", "MPI_Exscan", "MPI_Alltoall", "MPI_Alltoallv"};
+    "MPI_Bcast",  "MPI_Reduce",    "MPI_Allreduce", "MPI_Scatter",
+    "MPI_Gather", "MPI_Allgather", "MPI_Scan",      "MPI_Exscan", "MPI_Reduce_scatter_block",
+    "MPI_Reduce_scatter", "MPI_Alltoall", "MPI_Alltoallv"};
 
 /* The operations that reduce with an op, on every rank's buffer. */
 static int everyone_reduces(int kind)
 {
-    return kind == ALLREDUCE || kind == SCAN || kind == EXSCAN;
+    return kind == ALLREDUCE || kind == SCAN || kind == EXSCAN || kind == REDUCE_SCATTER_BLOCK ||
+           kind == REDUCE_SCATTER;
+}
+
+/* Whether kind's operand holds a block per rank. */
+static int scatters(int kind)
+{
+    return kind == REDUCE_SCATTER_BLOCK || kind == REDUCE_SCATTER;
 }
 
 typedef struct tcase {
@@ -59,7 +69,7 @@ typedef struct tcase {
 
 /* The sweeps one thread runs on its communicator, and their TAP lines,
  * which the main thread prints. */
-enum { MAX_SWEEPS = 40 };
+enum { MAX_SWEEPS = 48 };
 typedef struct run {
     MPI_Comm comm;
     const char *label; /* "" or which thread */
@@ -101,6 +111,13 @@ static int is_root(const tcase *c)
     return rank == c->root;
 }
 
+/* Rank r's block of a reduce-scatter: the count, halved on odd ranks for
+ * MPI_Reduce_scatter. */
+static int block_of(const tcase *c, int r)
+{
+    return c->kind == REDUCE_SCATTER && r % 2 ? c->count / 2 : c->count;
+}
+
 /* MPI_Alltoallv's elements between ranks i and j: around count, none for
  * a third of the pairs, and the same both ways, as MPI_IN_PLACE needs. */
 static int v_count(const tcase *c, int i, int j)
@@ -122,7 +139,8 @@ static long v_layout(const tcase *c, int *counts, int *displs)
     return at;
 }
 
-/* Buffer sizes in bytes for this rank. */
+/* Buffer sizes in bytes for this rank; defined_bytes: the part of the
+ * receive buffer the call defines. */
 static size_t in_bytes(const tcase *c)
 {
     if (c->kind == ALLTOALLV) {
@@ -131,6 +149,11 @@ static size_t in_bytes(const tcase *c)
         free(a);
         return (size_t)n * (size_t)c->extent;
     }
+    size_t n = 0;
+    for (int r = 0; scatters(c->kind) && r < size; r++)
+        n += (size_t)block_of(c, r) * (size_t)c->extent;
+    if (scatters(c->kind))
+        return n;
     return (size_t)c->count * (size_t)c->extent *
            ((c->kind == SCATTER && is_root(c)) || c->kind == ALLTOALL ? size : 1);
 }
@@ -139,8 +162,16 @@ static size_t out_bytes(const tcase *c)
 {
     if (c->kind == ALLTOALLV)
         return in_bytes(c);
+    if (scatters(c->kind))
+        return c->in_place ? in_bytes(c) : (size_t)block_of(c, rank) * (size_t)c->extent;
     int all = c->kind == ALLGATHER || c->kind == ALLTOALL || (c->kind == GATHER && is_root(c));
     return (size_t)c->count * (size_t)c->extent * (all ? size : 1);
+}
+
+static size_t defined_bytes(const tcase *c)
+{
+    return scatters(c->kind) && c->in_place ? (size_t)block_of(c, rank) * (size_t)c->extent
+                                            : out_bytes(c) + 1;
 }
 
 /* Resets out and puts in it what the in-place form expects there. */
@@ -148,7 +179,9 @@ static void prepare(const tcase *c, const void *in, void *out)
 {
     memset(out, 0xa5, out_bytes(c) + 1);
     size_t block = (size_t)c->count * (size_t)c->extent;
-    if (c->kind == BCAST && is_root(c))
+    if (c->in_place && scatters(c->kind))
+        memcpy(out, in, in_bytes(c));
+    else if (c->kind == BCAST && is_root(c))
         memcpy(out, in, block);
     else if (c->in_place && (everyone_reduces(c->kind) || (c->kind == REDUCE && is_root(c))))
         memcpy(out, in, block);
@@ -195,6 +228,18 @@ static int call(const tcase *c, int profiled, const void *in, void *out)
     case EXSCAN:
         return profiled ? PMPI_Exscan(send, out, n, t, c->op, comm)
                         : MPI_Exscan(send, out, n, t, c->op, comm);
+    case REDUCE_SCATTER_BLOCK:
+        return profiled ? PMPI_Reduce_scatter_block(send, out, n, t, c->op, comm)
+                        : MPI_Reduce_scatter_block(send, out, n, t, c->op, comm);
+    case REDUCE_SCATTER: {
+        int *counts = malloc((size_t)size * sizeof *counts), rc;
+        for (int r = 0; r < size; r++)
+            counts[r] = block_of(c, r);
+        rc = profiled ? PMPI_Reduce_scatter(send, out, counts, t, c->op, comm)
+                      : MPI_Reduce_scatter(send, out, counts, t, c->op, comm);
+        free(counts);
+        return rc;
+    }
     case ALLTOALL:
         return profiled ? PMPI_Alltoall(send, n, t, out, n, t, comm)
                         : MPI_Alltoall(send, n, t, out, n, t, comm);
@@ -223,7 +268,7 @@ static int check(const tcase *c, int salt)
     prepare(c, in, out);
     int undefined = c->kind == EXSCAN && rank == 0;
     int bad = rc != MPI_SUCCESS || call(c, 0, in, out) != MPI_SUCCESS ||
-              (!undefined && memcmp(expected, out, outb + 1) != 0);
+              (!undefined && memcmp(expected, out, defined_bytes(c)) != 0);
     if (bad)
         fprintf(stderr, "rank %d: %s count=%d root=%d%s: differs from P%s\n", rank,
                 kind_names[c->kind], c->count, c->root, c->in_place ? " in place" : "",

@@ -133,6 +133,18 @@ START_TEST(hierarchical_costs)
     ck_assert_close(HiMPI_Model_hier(HIMPI_OP_SCAN, HIMPI_ALG_LINEAR, HIMPI_ALG_NATIVE, 6, 6, 1000,
                                      0, &g),
                     5 * (msg + 1000 * g.gamma));
+    /* A reduce-scatter of 200-byte blocks over 2 groups of 3 by rings: the
+     * ring inside the groups on blocks of two (a position's of both
+     * groups), then the columns' ring on one. */
+    ck_assert_close(HiMPI_Model_hier(HIMPI_OP_REDUCE_SCATTER_BLOCK, HIMPI_ALG_RING,
+                                     HIMPI_ALG_RING, 6, 2, 200, 0, &g),
+                    2 * (g.alpha + 400 * (g.beta + g.gamma)) + g.alpha + 200 * (g.beta + g.gamma));
+    /* Over uneven groups, the ranks past the smallest group's size get
+     * their block from their column's rank: one more message. */
+    ck_assert_close(HiMPI_Model_hier(HIMPI_OP_REDUCE_SCATTER, HIMPI_ALG_PAIRWISE,
+                                     HIMPI_ALG_PAIRWISE, 5, 2, 200, 0, &g),
+                    2 * (g.alpha + 5.0 / 3 * 200 * (g.beta + g.gamma)) +
+                        (g.alpha + 200 * (g.beta + g.gamma)) + g.alpha + 200 * g.beta);
 }
 END_TEST
 
@@ -172,6 +184,10 @@ START_TEST(bounds)
     ck_assert_close(HiMPI_Model_bound(HIMPI_OP_EXSCAN, 8, 800, &g),
                     3 * 5e-6 + 800 * 1e-9 + 6.0 / 8 * 800 * 2e-10);
     ck_assert_close(HiMPI_Model_bound(HIMPI_OP_BARRIER, 12, 1000, &net), 4 * net.alpha);
+    ck_assert_close(HiMPI_Model_bound(HIMPI_OP_REDUCE_SCATTER_BLOCK, 8, 100, &g),
+                    3 * 5e-6 + 7 * 100 * (1e-9 + 2e-10));
+    ck_assert_close(HiMPI_Model_bound(HIMPI_OP_REDUCE_SCATTER, 8, 100, &g),
+                    3 * 5e-6 + 7 * 100 * (1e-9 + 2e-10));
     ck_assert_close(HiMPI_Model_bound(HIMPI_OP_ALLTOALL, 8, 100, &net),
                     3 * net.alpha + 700 * net.beta);
     ck_assert_close(HiMPI_Model_bound(HIMPI_OP_SCATTER, 5, 100, &net),
