@@ -60,8 +60,10 @@ int HiMPI_Finalize(void);
  * Errors are returned, not passed to the communicator's error handler, and
  * every rank returns the same code when all ranks pass the same arguments:
  * MPI_ERR_COMM (MPI_COMM_NULL or an inter-communicator), MPI_ERR_ROOT,
- * MPI_ERR_COUNT (a negative count), MPI_ERR_TYPE (MPI_DATATYPE_NULL),
- * MPI_ERR_OP (MPI_OP_NULL), MPI_ERR_ARG (invalid parameters, below).
+ * MPI_ERR_COUNT (a negative count, or any negative entry of
+ * HiMPI_Reduce_scatter's recvcounts), MPI_ERR_TYPE (MPI_DATATYPE_NULL),
+ * MPI_ERR_OP (MPI_OP_NULL), MPI_ERR_ARG (recvcounts NULL, invalid
+ * parameters, below).
  * Arguments that only the root uses (a scatter's send buffer, a gather's
  * receive buffer, with their counts and datatypes) are checked at the root
  * only, as in MPI.  An error the MPI library raises inside a collective
@@ -124,6 +126,21 @@ int HiMPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dat
  * it.  It carries no message: its plain calls look the table up at 0
  * bytes. */
 int HiMPI_Barrier(MPI_Comm comm);
+/* The reductions whose result is scattered, as MPI_Reduce_scatter_block
+ * and MPI_Reduce_scatter: every rank's operand holds p blocks (recvcount
+ * elements each, or recvcounts[i] for rank i's), and rank i gets block i
+ * combined over every rank, in rank order whatever op.  sendbuf may be
+ * MPI_IN_PLACE: the operand is then recvbuf, which must hold all p
+ * blocks, and the result replaces its first block. */
+int HiMPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
+                               MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
+int HiMPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                         MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
+/* As MPI_Alltoall: every rank sends its j-th block of sendcount elements to
+ * rank j; with sendbuf MPI_IN_PLACE the blocks come from recvbuf (and
+ * sendcount and sendtype are ignored). */
+int HiMPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
 
 /* ---------------------------------------------------------------------- */
 /* Explicit plans                                                           */
@@ -152,6 +169,10 @@ typedef enum HiMPI_Alg {
     HIMPI_ALG_LINEAR_SYNC,
     HIMPI_ALG_GATHER_BCAST,
     HIMPI_ALG_DISSEMINATION,
+    HIMPI_ALG_RECURSIVE_HALVING,
+    HIMPI_ALG_PAIRWISE,
+    HIMPI_ALG_BUTTERFLY,
+    HIMPI_ALG_BRUCK,
     HIMPI_ALG_COUNT /* the number of algorithms, not an algorithm */
 } HiMPI_Alg;
 
@@ -166,20 +187,25 @@ typedef enum HiMPI_Op {
     HIMPI_OP_SCAN,
     HIMPI_OP_EXSCAN,
     HIMPI_OP_BARRIER,
+    HIMPI_OP_REDUCE_SCATTER_BLOCK,
+    HIMPI_OP_REDUCE_SCATTER,
+    HIMPI_OP_ALLTOALL,
     HIMPI_OP_COUNT /* the number of operations, not an operation */
 } HiMPI_Op;
 
 /* Algorithm <-> name ("native", "linear", "chain", "pipeline", "binomial",
  * "binary", "split-binary", "scatter-ring-allgather", "scatter-rd-allgather",
  * "recursive-doubling", "ring", "segmented-ring", "rabenseifner",
- * "linear-sync", "gather-bcast", "dissemination").  HiMPI_Alg_from_name returns MPI_SUCCESS
- * or MPI_ERR_ARG for an unknown name; HiMPI_Alg_name returns NULL for an
- * invalid value. */
+ * "linear-sync", "gather-bcast", "dissemination", "recursive-halving",
+ * "pairwise", "butterfly", "bruck").  HiMPI_Alg_from_name returns
+ * MPI_SUCCESS or MPI_ERR_ARG for an unknown name; HiMPI_Alg_name returns
+ * NULL for an invalid value. */
 int HiMPI_Alg_from_name(const char *name, HiMPI_Alg *alg);
 const char *HiMPI_Alg_name(HiMPI_Alg alg);
 
 /* Operation <-> name ("bcast", "reduce", "allreduce", "scatter", "gather",
- * "allgather", "scan", "exscan", "barrier"), in the same way. */
+ * "allgather", "scan", "exscan", "barrier", "reduce_scatter_block",
+ * "reduce_scatter", "alltoall"), in the same way. */
 int HiMPI_Op_from_name(const char *name, HiMPI_Op *op);
 const char *HiMPI_Op_name(HiMPI_Op op);
 
@@ -215,8 +241,18 @@ int HiMPI_Alg_supported(HiMPI_Op op, HiMPI_Alg alg);
  * front of its own result.  Barrier runs alg_in inside the groups (their
  * leaders, each group's first rank, then know the group has entered),
  * alg_out among the leaders, and alg_in inside the groups again, which
- * releases them (as Open MPI's HAN does).  Sub-communicators are created at a layout's
- * first use and cached on comm. */
+ * releases them (as Open MPI's HAN does).  Reduce_scatter_block and
+ * reduce_scatter run a reduce-scatter inside the groups in which the rank
+ * at position j gets the blocks of the ranks at position j (and j + m,
+ * j + 2m, ... past the smallest group's size m) of every group, then
+ * alg_out among the ranks at the same position, and the ranks past m get
+ * their block from their group's rank at position j mod m.  Alltoall
+ * gathers every rank's blocks to its group's first rank (the library's
+ * gather), alg_out exchanges them among those leaders, each sending
+ * another leader at once all the blocks its group has for that group's
+ * ranks, and the leaders scatter what they got in their groups; alg_in
+ * runs only where the plan is flat.  Sub-communicators are created at a
+ * layout's first use and cached on comm. */
 typedef struct HiMPI_Params {
     int groups;
     HiMPI_Alg alg_out;
@@ -250,6 +286,15 @@ int HiMPI_Scan_params(const void *sendbuf, void *recvbuf, int count, MPI_Datatyp
 int HiMPI_Exscan_params(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                         MPI_Op op, MPI_Comm comm, const HiMPI_Params *params);
 int HiMPI_Barrier_params(MPI_Comm comm, const HiMPI_Params *params);
+int HiMPI_Reduce_scatter_block_params(const void *sendbuf, void *recvbuf, int recvcount,
+                                      MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                      const HiMPI_Params *params);
+int HiMPI_Reduce_scatter_params(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                                MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                const HiMPI_Params *params);
+int HiMPI_Alltoall_params(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                          void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                          const HiMPI_Params *params);
 
 /* ---------------------------------------------------------------------- */
 /* Multi-level and topology-aware plans                                     */
@@ -281,8 +326,11 @@ const char *HiMPI_Hwlevel_name(HiMPI_Hwlevel level);
  *                 together); see HiMPI_Comm_hsplit for where the topology
  *                 comes from.
  * alg runs among the groups: between their leaders (the root, or the
- * group's lowest rank) for rooted operations, the scans and barrier, among
- * the ranks at the same position for allreduce and allgather. */
+ * group's lowest rank) for rooted operations, the scans, barrier and
+ * alltoall, among the ranks at the same position for allreduce, allgather
+ * and the reduce-scatters.  Alltoall uses only the first level that
+ * divides the communicator: the levels below it are not used
+ * (doc/algorithms.md). */
 typedef struct HiMPI_Level {
     int groups;
     HiMPI_Hwlevel hw;
@@ -297,9 +345,10 @@ typedef struct HiMPI_Level {
  * one level {g, -, alg_out} with that alg_in and segment size.
  * Groups need not be contiguous rank blocks: results keep MPI's rank order
  * (scatter, gather and allgather permute blocks with a permutation worked
- * out once per layout); a non-commutative reduction, or a scan or exscan
- * with any op, whose groups are not contiguous runs alg_in flat on the
- * whole communicator instead, since only that keeps rank order. */
+ * out once per layout, as the reduce-scatters do their blocks); a
+ * non-commutative reduction, or a scan or exscan with any op, whose groups
+ * are not contiguous runs alg_in flat on the whole communicator instead,
+ * since only that keeps rank order. */
 typedef struct HiMPI_Plan {
     int nlevels;
     HiMPI_Level level[HIMPI_MAX_LEVELS];
@@ -330,6 +379,15 @@ int HiMPI_Scan_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
 int HiMPI_Exscan_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                       MPI_Op op, MPI_Comm comm, const HiMPI_Plan *plan);
 int HiMPI_Barrier_plan(MPI_Comm comm, const HiMPI_Plan *plan);
+int HiMPI_Reduce_scatter_block_plan(const void *sendbuf, void *recvbuf, int recvcount,
+                                    MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                    const HiMPI_Plan *plan);
+int HiMPI_Reduce_scatter_plan(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                              const HiMPI_Plan *plan);
+int HiMPI_Alltoall_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                        void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                        const HiMPI_Plan *plan);
 
 /* ---------------------------------------------------------------------- */
 /* Persistent collectives (MPI-4 style)                                     */
@@ -378,6 +436,15 @@ int HiMPI_Scan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
 int HiMPI_Exscan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                       MPI_Op op, MPI_Comm comm, MPI_Info info, HiMPI_Request *request);
 int HiMPI_Barrier_init(MPI_Comm comm, MPI_Info info, HiMPI_Request *request);
+int HiMPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvcount,
+                                    MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                    MPI_Info info, HiMPI_Request *request);
+int HiMPI_Reduce_scatter_init(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
+                              HiMPI_Request *request);
+int HiMPI_Alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                        void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                        MPI_Info info, HiMPI_Request *request);
 
 /* The same with an explicit plan (see HiMPI_Plan). */
 int HiMPI_Bcast_init_plan(void *buffer, int count, MPI_Datatype datatype, int root,
@@ -409,6 +476,18 @@ int HiMPI_Exscan_init_plan(const void *sendbuf, void *recvbuf, int count,
                            const HiMPI_Plan *plan, MPI_Info info, HiMPI_Request *request);
 int HiMPI_Barrier_init_plan(MPI_Comm comm, const HiMPI_Plan *plan, MPI_Info info,
                             HiMPI_Request *request);
+int HiMPI_Reduce_scatter_block_init_plan(const void *sendbuf, void *recvbuf, int recvcount,
+                                         MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                         const HiMPI_Plan *plan, MPI_Info info,
+                                         HiMPI_Request *request);
+int HiMPI_Reduce_scatter_init_plan(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                                   MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                   const HiMPI_Plan *plan, MPI_Info info,
+                                   HiMPI_Request *request);
+int HiMPI_Alltoall_init_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                             void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                             MPI_Comm comm, const HiMPI_Plan *plan, MPI_Info info,
+                             HiMPI_Request *request);
 
 /* Starts an inactive request (MPI_ERR_REQUEST if it is null or active).
  * Every rank must start the persistent collectives of a communicator in
@@ -486,7 +565,9 @@ struct MPIB_coll_container;
  * so that MPIB_measure can time it.  Message sizes mean what they mean for
  * libmpib's native containers: M bytes for bcast; M / 8 doubles summed for
  * reduce, allreduce, scan and exscan; M bytes per rank for scatter, gather
- * and allgather; nothing for barrier, which ignores M.
+ * and allgather; M / 8 doubles summed per rank for the reduce-scatters
+ * (an operand of p times that); M bytes per pair of ranks for alltoall;
+ * nothing for barrier, which ignores M.
  * Its initialisation runs the collective once, untimed, so that the
  * layout's sub-communicators exist before the timed repetitions.
  * Free it with MPIB_coll_container_free.  NULL for an invalid op, NULL

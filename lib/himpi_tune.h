@@ -424,8 +424,11 @@ int HiMPI_Wait_policy_from_env(MPIB_wait_policy *policy, char *err, size_t errle
 /* The zeroed buffers of op at size M on comm with root, as HiMPI's and
  * libmpib's containers size them (M bytes for bcast, M / 8 doubles for
  * reduce, allreduce, scan and exscan, M bytes per rank for scatter, gather
- * and allgather, none for barrier, which ignores M), and the count to pass:
- * bytes, or doubles for the reductions (0 for barrier).
+ * and allgather, M / 8 doubles per rank for the reduce-scatters, whose
+ * operand is p times that, M bytes per pair of ranks for alltoall, none
+ * for barrier, which ignores M), and the count to pass: bytes, or doubles
+ * for the reductions (the reduce-scatters: every rank's count, equal for
+ * reduce_scatter too; 0 for barrier).
  * For programs that write containers of their own.  MPI_ERR_NO_MEM if
  * memory runs out (free both buffers either way).  Local. */
 int HiMPI_Container_buffers(HiMPI_Op op, MPI_Comm comm, int root, int M, void **sendbuf,
@@ -467,8 +470,9 @@ double HiMPI_Model_hier(HiMPI_Op op, HiMPI_Alg alg_out, HiMPI_Alg alg_in, int p,
 /* The lower bound of op's time on p ranks for m bytes (as the containers
  * count them) in the model: ceil(log2 p) latencies, and the bytes the
  * busiest process must move (bcast, reduce, scan, exscan: m; allreduce:
- * 2 (p - 1) / p m; scatter, gather, allgather: (p - 1) m; barrier: none)
- * and reduce (the reductions: (p - 1) / p m, exscan's (p - 2) / p m).
+ * 2 (p - 1) / p m; scatter, gather, allgather, alltoall: (p - 1) m;
+ * barrier: none) and reduce (the reductions: (p - 1) / p m, exscan's
+ * (p - 2) / p m).
  * No algorithm's modelled time is below it; a measured time can be, on a
  * machine where a process sends to several others less than alpha apart
  * (LogP).  0 for p = 1, NaN for an invalid op or p < 1. */

@@ -8,12 +8,13 @@
 #include "mpib.h"
 
 typedef enum {
-    BCAST, REDUCE, ALLREDUCE, SCATTER, GATHER, ALLGATHER, ALLTOALL, BARRIER, SCAN, EXSCAN
+    BCAST, REDUCE, ALLREDUCE, SCATTER, GATHER, ALLGATHER, ALLTOALL, BARRIER, SCAN, EXSCAN,
+    REDUCE_SCATTER_BLOCK, REDUCE_SCATTER
 } kind_t;
 
 const char *const MPIB_native_operations[] = {
     "bcast", "reduce", "allreduce", "scatter", "gather", "allgather", "alltoall", "barrier",
-    "scan", "exscan", NULL};
+    "scan", "exscan", "reduce_scatter_block", "reduce_scatter", NULL};
 
 typedef struct {
     MPIB_coll_container base;
@@ -21,12 +22,14 @@ typedef struct {
     union {
         MPIB_Bcast_fn bcast;
         MPIB_Reduce_fn reduce;
-        MPIB_Allreduce_fn allreduce; /* also scan and exscan */
+        MPIB_Allreduce_fn allreduce; /* also scan, exscan and reduce_scatter_block */
+        MPIB_Reduce_scatter_fn reduce_scatter;
         MPIB_Scatter_fn scatter; /* also gather */
         MPIB_Allgather_fn allgather; /* also alltoall */
         MPIB_Barrier_fn barrier;
     } fn;
     void *sendbuf, *recvbuf;
+    int *counts; /* reduce_scatter's: every rank's */
 } native_container;
 
 /* Bytes in the send and receive buffers of this rank. */
@@ -45,6 +48,8 @@ static void buffer_sizes(kind_t kind, int M, int p, int is_root, size_t *send, s
     case ALLGATHER: *send = m; *recv = all; break;
     case ALLTOALL:  *send = *recv = all; break;
     case BARRIER:   break;
+    case REDUCE_SCATTER_BLOCK:
+    case REDUCE_SCATTER: *send = all; *recv = m; break;
     }
 }
 
@@ -61,6 +66,12 @@ static int native_initialize(void *self, MPI_Comm comm, int root, int M)
     c->recvbuf = malloc(recv + 1);
     if (c->sendbuf == NULL || c->recvbuf == NULL)
         return MPI_ERR_NO_MEM;
+    if (c->kind == REDUCE_SCATTER) {
+        if ((c->counts = malloc((size_t)p * sizeof *c->counts)) == NULL)
+            return MPI_ERR_NO_MEM;
+        for (int i = 0; i < p; i++)
+            c->counts[i] = M / (int)sizeof(double);
+    }
     /* Zeros are valid doubles for the reductions, and touching the pages
      * keeps first-touch page faults out of the first timed repetition. */
     memset(c->sendbuf, 0, send + 1);
@@ -89,6 +100,10 @@ static int native_execute(void *self, MPI_Comm comm, int root, int M)
         return c->fn.allgather(c->sendbuf, M, MPI_BYTE, c->recvbuf, M, MPI_BYTE, comm);
     case BARRIER:
         return c->fn.barrier(comm);
+    case REDUCE_SCATTER_BLOCK:
+        return c->fn.allreduce(c->sendbuf, c->recvbuf, doubles, MPI_DOUBLE, MPI_SUM, comm);
+    case REDUCE_SCATTER:
+        return c->fn.reduce_scatter(c->sendbuf, c->recvbuf, c->counts, MPI_DOUBLE, MPI_SUM, comm);
     }
     return MPI_ERR_INTERN;
 }
@@ -99,7 +114,9 @@ static int native_finalize(void *self, MPI_Comm comm, int root)
     (void)comm, (void)root;
     free(c->sendbuf);
     free(c->recvbuf);
+    free(c->counts);
     c->sendbuf = c->recvbuf = NULL;
+    c->counts = NULL;
     return MPI_SUCCESS;
 }
 
@@ -135,6 +152,8 @@ CONSTRUCTOR(Alltoall, ALLTOALL, allgather, MPIB_Alltoall_fn)
 CONSTRUCTOR(Barrier, BARRIER, barrier, MPIB_Barrier_fn)
 CONSTRUCTOR(Scan, SCAN, allreduce, MPIB_Scan_fn)
 CONSTRUCTOR(Exscan, EXSCAN, allreduce, MPIB_Exscan_fn)
+CONSTRUCTOR(Reduce_scatter_block, REDUCE_SCATTER_BLOCK, allreduce, MPIB_Reduce_scatter_block_fn)
+CONSTRUCTOR(Reduce_scatter, REDUCE_SCATTER, reduce_scatter, MPIB_Reduce_scatter_fn)
 
 MPIB_coll_container *MPIB_native_container_alloc(const char *operation)
 {
@@ -152,6 +171,9 @@ MPIB_coll_container *MPIB_native_container_alloc(const char *operation)
         case BARRIER:   return MPIB_Barrier_container_alloc(MPI_Barrier);
         case SCAN:      return MPIB_Scan_container_alloc(MPI_Scan);
         case EXSCAN:    return MPIB_Exscan_container_alloc(MPI_Exscan);
+        case REDUCE_SCATTER_BLOCK:
+            return MPIB_Reduce_scatter_block_container_alloc(MPI_Reduce_scatter_block);
+        case REDUCE_SCATTER: return MPIB_Reduce_scatter_container_alloc(MPI_Reduce_scatter);
         }
     }
     return NULL;

@@ -189,6 +189,9 @@ typedef MPIB_Allgather_fn MPIB_Alltoall_fn;
 typedef int (*MPIB_Barrier_fn)(MPI_Comm comm);
 typedef MPIB_Allreduce_fn MPIB_Scan_fn;
 typedef MPIB_Allreduce_fn MPIB_Exscan_fn;
+typedef MPIB_Allreduce_fn MPIB_Reduce_scatter_block_fn;
+typedef int (*MPIB_Reduce_scatter_fn)(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                                      MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
 
 /* Containers for one collective each; NULL if memory runs out.  What the
  * message size M means:
@@ -198,6 +201,10 @@ typedef MPIB_Allreduce_fn MPIB_Exscan_fn;
  *                         is rounded down to a multiple of 8;
  *   Scatter, Gather:      M bytes per rank, p * M at the root;
  *   Allgather, Alltoall:  M bytes per rank and pair, p * M on every rank;
+ *   Reduce_scatter_block, Reduce_scatter:
+ *                         M / sizeof(double) doubles summed per rank (equal
+ *                         counts for Reduce_scatter too), p times that in
+ *                         every rank's operand;
  *   Barrier:              M is ignored. */
 MPIB_coll_container *MPIB_Bcast_container_alloc(MPIB_Bcast_fn bcast);
 MPIB_coll_container *MPIB_Reduce_container_alloc(MPIB_Reduce_fn reduce);
@@ -209,6 +216,8 @@ MPIB_coll_container *MPIB_Alltoall_container_alloc(MPIB_Alltoall_fn alltoall);
 MPIB_coll_container *MPIB_Barrier_container_alloc(MPIB_Barrier_fn barrier);
 MPIB_coll_container *MPIB_Scan_container_alloc(MPIB_Scan_fn scan);
 MPIB_coll_container *MPIB_Exscan_container_alloc(MPIB_Exscan_fn exscan);
+MPIB_coll_container *MPIB_Reduce_scatter_block_container_alloc(MPIB_Reduce_scatter_block_fn f);
+MPIB_coll_container *MPIB_Reduce_scatter_container_alloc(MPIB_Reduce_scatter_fn f);
 
 /* A ping-pong: M bytes from the root to the next rank and back, the other
  * ranks idle; a sample is the round trip (halve it for the one-way time
@@ -218,7 +227,8 @@ MPIB_coll_container *MPIB_Pingpong_container_alloc(void);
 
 /* The names of the native collectives, in a fixed order, NULL-terminated:
  * "bcast", "reduce", "allreduce", "scatter", "gather", "allgather",
- * "alltoall", "barrier", "scan", "exscan". */
+ * "alltoall", "barrier", "scan", "exscan", "reduce_scatter_block",
+ * "reduce_scatter". */
 extern const char *const MPIB_native_operations[];
 
 /* A container for the MPI library's own collective named by operation (one

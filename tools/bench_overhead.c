@@ -8,6 +8,9 @@
 #include "bench_overhead.h"
 #include "himpi.h"
 
+/* The reduce_scatter's counts on MPI_COMM_SELF: one double. */
+static const int one[1] = {1};
+
 /* One call of op on 8 bytes (one double), through MPI or through HiMPI with
  * one group and the native algorithm. */
 static void call(HiMPI_Op op, int himpi, MPI_Comm comm, double *a, double *b)
@@ -46,8 +49,20 @@ static void call(HiMPI_Op op, int himpi, MPI_Comm comm, double *a, double *b)
         himpi ? HiMPI_Exscan_params(a, b, 1, MPI_DOUBLE, MPI_SUM, comm, &native)
               : MPI_Exscan(a, b, 1, MPI_DOUBLE, MPI_SUM, comm);
         break;
+    case HIMPI_OP_REDUCE_SCATTER_BLOCK:
+        himpi ? HiMPI_Reduce_scatter_block_params(a, b, 1, MPI_DOUBLE, MPI_SUM, comm, &native)
+              : MPI_Reduce_scatter_block(a, b, 1, MPI_DOUBLE, MPI_SUM, comm);
+        break;
+    case HIMPI_OP_REDUCE_SCATTER:
+        himpi ? HiMPI_Reduce_scatter_params(a, b, one, MPI_DOUBLE, MPI_SUM, comm, &native)
+              : MPI_Reduce_scatter(a, b, one, MPI_DOUBLE, MPI_SUM, comm);
+        break;
     case HIMPI_OP_BARRIER:
         himpi ? HiMPI_Barrier_params(comm, &native) : MPI_Barrier(comm);
+        break;
+    case HIMPI_OP_ALLTOALL:
+        himpi ? HiMPI_Alltoall_params(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, comm, &native)
+              : MPI_Alltoall(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, comm);
         break;
     case HIMPI_OP_COUNT:
         break;
@@ -66,7 +81,12 @@ static void plain(HiMPI_Op op, MPI_Comm comm, double *a, double *b)
     case HIMPI_OP_ALLGATHER: HiMPI_Allgather(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, comm); break;
     case HIMPI_OP_SCAN: HiMPI_Scan(a, b, 1, MPI_DOUBLE, MPI_SUM, comm); break;
     case HIMPI_OP_EXSCAN: HiMPI_Exscan(a, b, 1, MPI_DOUBLE, MPI_SUM, comm); break;
+    case HIMPI_OP_REDUCE_SCATTER_BLOCK:
+        HiMPI_Reduce_scatter_block(a, b, 1, MPI_DOUBLE, MPI_SUM, comm);
+        break;
+    case HIMPI_OP_REDUCE_SCATTER: HiMPI_Reduce_scatter(a, b, one, MPI_DOUBLE, MPI_SUM, comm); break;
     case HIMPI_OP_BARRIER: HiMPI_Barrier(comm); break;
+    case HIMPI_OP_ALLTOALL: HiMPI_Alltoall(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, comm); break;
     case HIMPI_OP_COUNT: break;
     }
 }

@@ -40,7 +40,7 @@ static void usage(void)
            "  -p, --procs=P         number of processes (default 128)\n"
            "  -s, --sizes=LIST      message sizes in bytes, K/M/G suffixes (default:\n"
            "                        16K,16M); as in himpi-tune: per process for scatter,\n"
-           "                        gather, allgather\n"
+           "                        gather, allgather, per pair for alltoall\n"
            "      --alpha=US        latency in microseconds (default 5)\n"
            "      --beta=NS         time per byte in nanoseconds (default 1)\n"
            "      --gamma=NS        reduction time per byte in nanoseconds (default 0)\n"

@@ -89,7 +89,8 @@ void tune_usage(void)
             "  -V, --version         show the version and exit\n"
             "\n"
             "LIST is comma-separated; sizes take K, M and G suffixes.  Sizes are bytes per\n"
-            "process: reduce, allreduce, scan and exscan sum doubles.\n");
+            "process: reduce, allreduce, scan and exscan sum doubles; the reduce-scatters\n"
+            "give each process that many bytes of doubles summed.\n");
 }
 
 /* ------------------------------------------------------------ options */

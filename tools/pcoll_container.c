@@ -14,7 +14,9 @@ typedef struct {
     HiMPI_Plan plan;
     int planned; /* 0: the plain call's plan */
     void *sendbuf, *recvbuf;
-    int count; /* elements: bytes, or doubles for the reductions */
+    int count;   /* elements: bytes, or doubles for the reductions (a rank's for the
+                    reduce-scatters) */
+    int *counts; /* reduce_scatter's: count for every rank */
     HiMPI_Request request;
 } pcoll_container;
 
@@ -50,6 +52,16 @@ static int blocking(pcoll_container *c, MPI_Comm comm, int root)
                           : HiMPI_Exscan(s, r, n, MPI_DOUBLE, MPI_SUM, comm);
     case HIMPI_OP_BARRIER:
         return c->planned ? HiMPI_Barrier_plan(comm, p) : HiMPI_Barrier(comm);
+    case HIMPI_OP_REDUCE_SCATTER_BLOCK:
+        return c->planned ? HiMPI_Reduce_scatter_block_plan(s, r, n, MPI_DOUBLE, MPI_SUM, comm, p)
+                          : HiMPI_Reduce_scatter_block(s, r, n, MPI_DOUBLE, MPI_SUM, comm);
+    case HIMPI_OP_REDUCE_SCATTER:
+        return c->planned
+                   ? HiMPI_Reduce_scatter_plan(s, r, c->counts, MPI_DOUBLE, MPI_SUM, comm, p)
+                   : HiMPI_Reduce_scatter(s, r, c->counts, MPI_DOUBLE, MPI_SUM, comm);
+    case HIMPI_OP_ALLTOALL:
+        return c->planned ? HiMPI_Alltoall_plan(s, n, MPI_BYTE, r, n, MPI_BYTE, comm, p)
+                          : HiMPI_Alltoall(s, n, MPI_BYTE, r, n, MPI_BYTE, comm);
     case HIMPI_OP_COUNT:
         break;
     }
@@ -95,6 +107,20 @@ static int init(pcoll_container *c, MPI_Comm comm, int root)
     case HIMPI_OP_BARRIER:
         return c->planned ? HiMPI_Barrier_init_plan(comm, p, i, q)
                           : HiMPI_Barrier_init(comm, i, q);
+    case HIMPI_OP_REDUCE_SCATTER_BLOCK:
+        return c->planned ? HiMPI_Reduce_scatter_block_init_plan(s, r, n, MPI_DOUBLE, MPI_SUM,
+                                                                 comm, p, i, q)
+                          : HiMPI_Reduce_scatter_block_init(s, r, n, MPI_DOUBLE, MPI_SUM, comm,
+                                                            i, q);
+    case HIMPI_OP_REDUCE_SCATTER:
+        return c->planned ? HiMPI_Reduce_scatter_init_plan(s, r, c->counts, MPI_DOUBLE, MPI_SUM,
+                                                           comm, p, i, q)
+                          : HiMPI_Reduce_scatter_init(s, r, c->counts, MPI_DOUBLE, MPI_SUM, comm,
+                                                      i, q);
+    case HIMPI_OP_ALLTOALL:
+        return c->planned
+                   ? HiMPI_Alltoall_init_plan(s, n, MPI_BYTE, r, n, MPI_BYTE, comm, p, i, q)
+                   : HiMPI_Alltoall_init(s, n, MPI_BYTE, r, n, MPI_BYTE, comm, i, q);
     case HIMPI_OP_COUNT:
         break;
     }
@@ -128,7 +154,15 @@ static int execute(void *self, MPI_Comm comm, int root, int M)
 static int initialize(void *self, MPI_Comm comm, int root, int M)
 {
     pcoll_container *c = self;
-    int rc = HiMPI_Container_buffers(c->op, comm, root, M, &c->sendbuf, &c->recvbuf, &c->count);
+    int p, rc = HiMPI_Container_buffers(c->op, comm, root, M, &c->sendbuf, &c->recvbuf,
+                                        &c->count);
+    MPI_Comm_size(comm, &p);
+    if (rc == MPI_SUCCESS && c->op == HIMPI_OP_REDUCE_SCATTER) {
+        if ((c->counts = malloc((size_t)p * sizeof *c->counts)) == NULL)
+            return MPI_ERR_NO_MEM;
+        for (int i = 0; i < p; i++)
+            c->counts[i] = c->count;
+    }
     if (rc != MPI_SUCCESS || c->kind != PCOLL_START)
         return rc != MPI_SUCCESS ? rc : execute(self, comm, root, M);
     rc = init(c, comm, root);
@@ -142,7 +176,9 @@ static int finalize(void *self, MPI_Comm comm, int root)
     int rc = c->request != HIMPI_REQUEST_NULL ? HiMPI_Request_free(&c->request) : MPI_SUCCESS;
     free(c->sendbuf);
     free(c->recvbuf);
+    free(c->counts);
     c->sendbuf = c->recvbuf = NULL;
+    c->counts = NULL;
     return rc;
 }
 

@@ -35,7 +35,7 @@ static int runtime_of(himpi_comm *state, himpi_runtime **rt)
     return MPI_SUCCESS;
 }
 
-int himpi_choose(HiMPI_Op op, himpi_comm *state, int count, MPI_Datatype datatype,
+int himpi_choose(HiMPI_Op op, himpi_comm *state, long long count, MPI_Datatype datatype,
                  HiMPI_Plan *plan)
 {
     MPI_Comm comm = himpi_comm_private(state);
@@ -46,7 +46,7 @@ int himpi_choose(HiMPI_Op op, himpi_comm *state, int count, MPI_Datatype datatyp
     MPI_Comm_size(comm, &p);
     MPI_Comm_rank(comm, &rank);
     MPI_Type_size(datatype, &size);
-    long long bytes = (long long)count * size;
+    long long bytes = count * size;
     if ((rc = himpi_runtime_tune_lazily(rt, op, comm, bytes, &tuned)) != MPI_SUCCESS)
         return rc;
     himpi_plan_select(rt, op, p, rank, bytes, tuned, plan);
@@ -63,11 +63,13 @@ static int request_checked(const HiMPI_Request *request)
 static int check_and_choose(HiMPI_Op op, const himpi_coll_args *args, int checked,
                             MPI_Comm comm, himpi_comm **state, HiMPI_Plan *plan)
 {
-    int rank, count, rc;
+    int p, rank, rc;
+    long long count;
     MPI_Datatype datatype;
     if ((rc = himpi_hier_check(op, args, NULL, checked, comm, &rank, state)) != MPI_SUCCESS)
         return rc;
-    himpi_args_share(op, args, rank, &count, &datatype);
+    MPI_Comm_size(comm, &p);
+    himpi_args_share(op, args, p, rank, &count, &datatype);
     return himpi_choose(op, *state, count, datatype, plan);
 }
 

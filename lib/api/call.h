@@ -28,7 +28,7 @@ int himpi_call_init_plan(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm
  * runtime (HiMPI_Init's, or loaded at its first plain call), tuned first
  * if HIMPI_TUNE=lazy asks and the table lacks the size, then looked up
  * (select/plan.h).  Collective at the first call and when it tunes. */
-int himpi_choose(HiMPI_Op op, himpi_comm *state, int count, MPI_Datatype datatype,
+int himpi_choose(HiMPI_Op op, himpi_comm *state, long long count, MPI_Datatype datatype,
                  HiMPI_Plan *plan);
 
 #endif /* HIMPI_API_CALL_H */

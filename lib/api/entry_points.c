@@ -12,6 +12,8 @@
  * with parameters before comm; barrier has none but comm. */
 #include <config.h>
 
+#include <stddef.h>
+
 #include "api/call.h"
 #include "hier/drivers.h"
 
@@ -63,19 +65,19 @@ ENTRY_POINTS(Allreduce, ALLREDUCE,
 
 ENTRY_POINTS(Scatter, SCATTER,
              ((himpi_coll_args){sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                MPI_OP_NULL, root}),
+                                MPI_OP_NULL, root, NULL}),
              const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
              int recvcount, MPI_Datatype recvtype, int root)
 
 ENTRY_POINTS(Gather, GATHER,
              ((himpi_coll_args){sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                MPI_OP_NULL, root}),
+                                MPI_OP_NULL, root, NULL}),
              const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
              int recvcount, MPI_Datatype recvtype, int root)
 
 ENTRY_POINTS(Allgather, ALLGATHER,
              ((himpi_coll_args){sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                MPI_OP_NULL, -1}),
+                                MPI_OP_NULL, -1, NULL}),
              const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
              int recvcount, MPI_Datatype recvtype)
 
@@ -90,3 +92,20 @@ ENTRY_POINTS(Exscan, EXSCAN,
              const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op)
 
 CALLS(Barrier, BARRIER, ((himpi_coll_args){.op = MPI_OP_NULL, .root = -1}), MPI_Comm comm)
+ENTRY_POINTS(Reduce_scatter_block, REDUCE_SCATTER_BLOCK,
+             ((himpi_coll_args){.sendbuf = sendbuf, .recvbuf = recvbuf, .recvcount = recvcount,
+                                .recvtype = datatype, .op = op, .root = -1}),
+             const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype,
+             MPI_Op op)
+
+ENTRY_POINTS(Reduce_scatter, REDUCE_SCATTER,
+             ((himpi_coll_args){.sendbuf = sendbuf, .recvbuf = recvbuf, .recvtype = datatype,
+                                .op = op, .root = -1, .recvcounts = recvcounts}),
+             const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype,
+             MPI_Op op)
+
+ENTRY_POINTS(Alltoall, ALLTOALL,
+             ((himpi_coll_args){sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                                MPI_OP_NULL, -1, NULL}),
+             const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+             int recvcount, MPI_Datatype recvtype)

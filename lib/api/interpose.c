@@ -23,6 +23,11 @@
 #undef MPI_Scan
 #undef MPI_Exscan
 #undef MPI_Barrier
+#undef MPI_Reduce_scatter_block
+#undef MPI_Reduce_scatter
+#undef MPI_Alltoall
+#undef MPI_Alltoallv
+#undef MPI_Alltoallw
 
 /* Whether collectives go through HiMPI: after a successful HiMPI_Init,
  * unless HIMPI_DISABLE=1, at every thread level.  Set before the program's
@@ -210,4 +215,64 @@ int MPI_Barrier(MPI_Comm comm)
     if (!handles(comm, "MPI_Barrier"))
         return PMPI_Barrier(comm);
     return outcome(comm, HiMPI_Barrier(comm));
+}
+
+int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
+                             MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+{
+    if (!handles(comm, "MPI_Reduce_scatter_block"))
+        return PMPI_Reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm);
+    return outcome(comm,
+                   HiMPI_Reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm));
+}
+
+int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+{
+    if (!handles(comm, "MPI_Reduce_scatter"))
+        return PMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm);
+    return outcome(comm, HiMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm));
+}
+
+int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                 int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
+{
+    if (!handles(comm, "MPI_Alltoall"))
+        return PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+    return outcome(comm, HiMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                        recvtype, comm));
+}
+
+/* The collectives HiMPI has no form of, which go to the MPI library as they
+ * are (libhimpi-pmpi(7) says why); HIMPI_DEBUG tells of each call, so that
+ * a run shows which of its collectives HiMPI ran. */
+static void passes(MPI_Comm comm, const char *call)
+{
+    int rank = 0, inter = 1;
+    if (!active || !debug())
+        return;
+    if (comm != MPI_COMM_NULL)
+        PMPI_Comm_test_inter(comm, &inter);
+    if (comm != MPI_COMM_NULL && !inter)
+        PMPI_Comm_rank(comm, &rank);
+    if (rank == 0)
+        fprintf(stderr, "himpi: %s: no HiMPI form, calling P%s\n", call, call);
+}
+
+int MPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                  MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                  const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm)
+{
+    passes(comm, "MPI_Alltoallv");
+    return PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
+                          recvtype, comm);
+}
+
+int MPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                  const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                  const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)
+{
+    passes(comm, "MPI_Alltoallw");
+    return PMPI_Alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls,
+                          recvtypes, comm);
 }

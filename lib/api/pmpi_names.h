@@ -10,11 +10,14 @@
 
 #define MPIX_Allgather_init PMPIX_Allgather_init
 #define MPIX_Allreduce_init PMPIX_Allreduce_init
+#define MPIX_Alltoall_init PMPIX_Alltoall_init
 #define MPIX_Barrier_init PMPIX_Barrier_init
 #define MPIX_Bcast_init PMPIX_Bcast_init
-#define MPIX_Gather_init PMPIX_Gather_init
 #define MPIX_Exscan_init PMPIX_Exscan_init
+#define MPIX_Gather_init PMPIX_Gather_init
 #define MPIX_Reduce_init PMPIX_Reduce_init
+#define MPIX_Reduce_scatter_block_init PMPIX_Reduce_scatter_block_init
+#define MPIX_Reduce_scatter_init PMPIX_Reduce_scatter_init
 #define MPIX_Scan_init PMPIX_Scan_init
 #define MPIX_Scatter_init PMPIX_Scatter_init
 #define MPI_Abort PMPI_Abort
@@ -24,6 +27,9 @@
 #define MPI_Allreduce PMPI_Allreduce
 #define MPI_Allreduce_init PMPI_Allreduce_init
 #define MPI_Alltoall PMPI_Alltoall
+#define MPI_Alltoall_init PMPI_Alltoall_init
+#define MPI_Alltoallv PMPI_Alltoallv
+#define MPI_Alltoallw PMPI_Alltoallw
 #define MPI_Barrier PMPI_Barrier
 #define MPI_Barrier_init PMPI_Barrier_init
 #define MPI_Bcast PMPI_Bcast
@@ -54,6 +60,8 @@
 #define MPI_Iallgather PMPI_Iallgather
 #define MPI_Iallgatherv PMPI_Iallgatherv
 #define MPI_Iallreduce PMPI_Iallreduce
+#define MPI_Ialltoall PMPI_Ialltoall
+#define MPI_Ialltoallv PMPI_Ialltoallv
 #define MPI_Ibarrier PMPI_Ibarrier
 #define MPI_Ibcast PMPI_Ibcast
 #define MPI_Iexscan PMPI_Iexscan
@@ -65,6 +73,8 @@
 #define MPI_Initialized PMPI_Initialized
 #define MPI_Irecv PMPI_Irecv
 #define MPI_Ireduce PMPI_Ireduce
+#define MPI_Ireduce_scatter PMPI_Ireduce_scatter
+#define MPI_Ireduce_scatter_block PMPI_Ireduce_scatter_block
 #define MPI_Iscan PMPI_Iscan
 #define MPI_Iscatter PMPI_Iscatter
 #define MPI_Iscatterv PMPI_Iscatterv
@@ -77,6 +87,10 @@
 #define MPI_Reduce PMPI_Reduce
 #define MPI_Reduce_init PMPI_Reduce_init
 #define MPI_Reduce_local PMPI_Reduce_local
+#define MPI_Reduce_scatter PMPI_Reduce_scatter
+#define MPI_Reduce_scatter_block PMPI_Reduce_scatter_block
+#define MPI_Reduce_scatter_block_init PMPI_Reduce_scatter_block_init
+#define MPI_Reduce_scatter_init PMPI_Reduce_scatter_init
 #define MPI_Request_free PMPI_Request_free
 #define MPI_Scan PMPI_Scan
 #define MPI_Scan_init PMPI_Scan_init
@@ -91,8 +105,11 @@
 #define MPI_Testall PMPI_Testall
 #define MPI_Testany PMPI_Testany
 #define MPI_Testsome PMPI_Testsome
+#define MPI_Type_commit PMPI_Type_commit
+#define MPI_Type_free PMPI_Type_free
 #define MPI_Type_get_extent PMPI_Type_get_extent
 #define MPI_Type_get_true_extent PMPI_Type_get_true_extent
+#define MPI_Type_indexed PMPI_Type_indexed
 #define MPI_Type_size PMPI_Type_size
 #define MPI_Unpack PMPI_Unpack
 #define MPI_Wait PMPI_Wait

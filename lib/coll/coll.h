@@ -13,7 +13,10 @@
  * block is sendcount elements of sendtype on the sending side and recvcount
  * elements of recvtype on the receiving side, as in MPI.  The hierarchical
  * drivers use uneven block counts between groups of different sizes; every
- * rank knows all of blocks[].
+ * rank knows all of blocks[].  Alltoall's blocks[i] ranks act as one: what
+ * goes from rank i to rank j is blocks[i] * blocks[j] blocks, one chunk
+ * (himpi_alltoall_chunk), which the algorithms move as it is (the
+ * hierarchical driver's leaders exchange their groups' blocks so).
  *
  * The catalogue (core/catalogue.h) lists which operation has which
  * algorithm; himpi_coll finds the function. */
@@ -49,6 +52,17 @@ typedef himpi_allreduce_alg himpi_scan_alg;
 typedef himpi_allreduce_alg himpi_exscan_alg;
 /* Barrier carries no message, so it has no segments either. */
 typedef int himpi_barrier_alg(MPI_Comm comm);
+/* The reduce-scatters: the operand (sendbuf, or recvbuf for MPI_IN_PLACE)
+ * holds counts[0] + ... + counts[p-1] elements, and rank i gets the run of
+ * counts[i] of them after those of the ranks before it, combined.  The
+ * block form takes equal counts at the top and uneven ones on the levels
+ * of its plans, so it has the same signature and the same algorithms. */
+typedef int himpi_reduce_scatter_alg(const void *sendbuf, void *recvbuf, const int *counts,
+                                     MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                     int segsize);
+typedef himpi_reduce_scatter_alg himpi_reduce_scatter_block_alg;
+/* Alltoall has allgather's. */
+typedef himpi_allgather_alg himpi_alltoall_alg;
 typedef himpi_bcast_alg *himpi_bcast_fn;
 typedef himpi_reduce_alg *himpi_reduce_fn;
 typedef himpi_allreduce_alg *himpi_allreduce_fn;
@@ -58,6 +72,9 @@ typedef himpi_allgather_alg *himpi_allgather_fn;
 typedef himpi_scan_alg *himpi_scan_fn;
 typedef himpi_exscan_alg *himpi_exscan_fn;
 typedef himpi_barrier_alg *himpi_barrier_fn;
+typedef himpi_reduce_scatter_alg *himpi_reduce_scatter_fn;
+typedef himpi_reduce_scatter_block_alg *himpi_reduce_scatter_block_fn;
+typedef himpi_alltoall_alg *himpi_alltoall_fn;
 
 /* A flat algorithm of any operation: the member named after the operation
  * (catalogue.h's lower-case op) is the one to call. */
@@ -71,6 +88,9 @@ typedef union himpi_algorithm {
     himpi_scan_fn scan;
     himpi_exscan_fn exscan;
     himpi_barrier_fn barrier;
+    himpi_reduce_scatter_fn reduce_scatter;
+    himpi_reduce_scatter_block_fn reduce_scatter_block;
+    himpi_alltoall_fn alltoall;
 } himpi_algorithm;
 
 /* Algorithm alg of op (coll/dispatch.c, from the catalogue); every member

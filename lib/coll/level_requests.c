@@ -39,7 +39,8 @@ static int same_call(const struct himpi_level_request *r, HiMPI_Op op,
     return r->op == op && r->comm == comm && a->sendbuf == b->sendbuf &&
            a->sendcount == b->sendcount && a->sendtype == b->sendtype &&
            a->recvbuf == b->recvbuf && a->recvcount == b->recvcount &&
-           a->recvtype == b->recvtype && a->op == b->op && a->root == b->root;
+           a->recvtype == b->recvtype && a->op == b->op && a->root == b->root &&
+           a->recvcounts == b->recvcounts;
 }
 
 /* The request for the call at s->next, created if this is its first run. */

@@ -12,6 +12,10 @@ libhimpi_internal_la_SOURCES += \
 	%D%/allreduce/recursive_doubling.c \
 	%D%/allreduce/ring.c \
 	%D%/allreduce/segmented_ring.c \
+	%D%/alltoall/bruck.c \
+	%D%/alltoall/chunks.c \
+	%D%/alltoall/linear.c \
+	%D%/alltoall/pairwise.c \
 	%D%/bcast/binary.c \
 	%D%/bcast/binomial.c \
 	%D%/bcast/chain.c \
@@ -41,6 +45,12 @@ libhimpi_internal_la_SOURCES += \
 	%D%/reduce/pipeline.c \
 	%D%/reduce/rabenseifner.c \
 	%D%/reduce_order.c \
+	%D%/reduce_scatter/binomial.c \
+	%D%/reduce_scatter/butterfly.c \
+	%D%/reduce_scatter/pairwise.c \
+	%D%/reduce_scatter/recursive_halving.c \
+	%D%/reduce_scatter/ring.c \
+	%D%/reduce_scatter_block.c \
 	%D%/scan/linear.c \
 	%D%/scan/recursive_doubling.c \
 	%D%/scatter/binomial.c \

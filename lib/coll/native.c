@@ -35,8 +35,8 @@ static int persistent(HiMPI_Op op, const void *sendbuf, int sendcount, MPI_Datat
                       void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Op reduction,
                       int root, MPI_Comm comm, int *rc)
 {
-    himpi_coll_args args = {sendbuf, sendcount, sendtype, recvbuf,
-                            recvcount, recvtype, reduction, root};
+    himpi_coll_args args = {sendbuf,   sendcount, sendtype, recvbuf, recvcount,
+                            recvtype,  reduction, root,     NULL};
     int done;
     *rc = himpi_level_requests_run(op, &args, comm, &done);
     return done;
@@ -113,6 +113,81 @@ int himpi_barrier_native(MPI_Comm comm)
     return MPIB_Barrier(comm);
 }
 
+/* MPICH 4.0.2's reduce-scatters for a non-commutative operation allocate
+ * their temporary buffers as the true extent times the count, which is too
+ * small for a datatype whose extent is larger than its true extent (one
+ * with gaps, as the collective matrix's affine pairs): a plain MPI program
+ * calling MPI_Reduce_scatter_block so on 2 or 4 ranks corrupts the heap. */
+int himpi_native_reduce_scatter_overruns(MPI_Op op, MPI_Datatype datatype)
+{
+#ifdef MPICH
+    MPI_Aint lb, extent, true_lb, true_extent;
+    MPI_Type_get_extent(datatype, &lb, &extent);
+    MPI_Type_get_true_extent(datatype, &true_lb, &true_extent);
+    return !himpi_commutative(op) && true_extent < extent;
+#else
+    (void)op, (void)datatype;
+    return 0;
+#endif
+}
+
+/* The library's reduce_scatter_block (op HIMPI_OP_REDUCE_SCATTER_BLOCK,
+ * a's recvcount) or reduce_scatter (a's recvcounts); HiMPI's order-keeping
+ * algorithm where the library's would overrun its buffers. */
+static int reduce_scatter_native(HiMPI_Op op, const himpi_coll_args *a, MPI_Comm comm)
+{
+    MPI_Request r;
+    int rc, done;
+    if (himpi_native_reduce_scatter_overruns(a->op, a->recvtype)) {
+        int p, *equal = NULL;
+        MPI_Comm_size(comm, &p);
+        if (op == HIMPI_OP_REDUCE_SCATTER_BLOCK) {
+            equal = himpi_tmp_alloc(p, MPI_INT);
+            for (int i = 0; i < p; i++)
+                equal[i] = a->recvcount;
+        }
+        rc = himpi_reduce_scatter_ordered(a->sendbuf, a->recvbuf,
+                                          equal != NULL ? equal : a->recvcounts, a->recvtype,
+                                          a->op, comm, 0);
+        himpi_tmp_free(equal, MPI_INT);
+        return rc;
+    }
+    if ((rc = himpi_level_requests_run(op, a, comm, &done), done))
+        return rc;
+    return op == HIMPI_OP_REDUCE_SCATTER_BLOCK
+               ? WAITED(MPI_Reduce_scatter_block, MPI_Ireduce_scatter_block, a->sendbuf,
+                        a->recvbuf, a->recvcount, a->recvtype, a->op, comm)
+               : WAITED(MPI_Reduce_scatter, MPI_Ireduce_scatter, a->sendbuf, a->recvbuf,
+                        a->recvcounts, a->recvtype, a->op, comm);
+}
+
+/* The block form where every count is equal (the plan's top level), the
+ * vector form where a level of a plan gives uneven counts. */
+int himpi_reduce_scatter_block_native(const void *sendbuf, void *recvbuf, const int *counts,
+                                      MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                      int segsize)
+{
+    (void)segsize;
+    int p, equal = 1;
+    MPI_Comm_size(comm, &p);
+    for (int i = 1; i < p; i++)
+        equal &= counts[i] == counts[0];
+    if (!equal)
+        return himpi_reduce_scatter_native(sendbuf, recvbuf, counts, datatype, op, comm, 0);
+    const himpi_coll_args a = {.sendbuf = sendbuf, .recvbuf = recvbuf, .recvcount = counts[0],
+                               .recvtype = datatype, .op = op, .root = -1};
+    return reduce_scatter_native(HIMPI_OP_REDUCE_SCATTER_BLOCK, &a, comm);
+}
+
+int himpi_reduce_scatter_native(const void *sendbuf, void *recvbuf, const int *counts,
+                                MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize)
+{
+    (void)segsize;
+    const himpi_coll_args a = {.sendbuf = sendbuf, .recvbuf = recvbuf, .recvtype = datatype,
+                               .op = op, .root = -1, .recvcounts = counts};
+    return reduce_scatter_native(HIMPI_OP_REDUCE_SCATTER, &a, comm);
+}
+
 /* Counts and displacements of a v-collective: blocks[i] * per elements
  * for rank i, both in one allocation (free *counts).  Returns this rank's
  * count on the other side, blocks[rank] * mine elements. */
@@ -180,7 +255,7 @@ int himpi_scatter_native(const void *sendbuf, int sendcount, MPI_Datatype sendty
 {
     (void)segsize;
     const himpi_coll_args a = {sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                               MPI_OP_NULL, root};
+                               MPI_OP_NULL, root, NULL};
     return blocks_native(HIMPI_OP_SCATTER, &a, comm, blocks);
 }
 
@@ -190,7 +265,7 @@ int himpi_gather_native(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
 {
     (void)segsize;
     const himpi_coll_args a = {sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                               MPI_OP_NULL, root};
+                               MPI_OP_NULL, root, NULL};
     return blocks_native(HIMPI_OP_GATHER, &a, comm, blocks);
 }
 
@@ -200,8 +275,41 @@ int himpi_allgather_native(const void *sendbuf, int sendcount, MPI_Datatype send
 {
     (void)segsize;
     const himpi_coll_args a = {sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                               MPI_OP_NULL, -1};
+                               MPI_OP_NULL, -1, NULL};
     return blocks_native(HIMPI_OP_ALLGATHER, &a, comm, blocks);
+}
+
+/* Alltoall as the library does it: its collective, or with uneven blocks
+ * MPI_Alltoallv with the chunks' counts and displacements. */
+int himpi_alltoall_native(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                          void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                          const int *blocks, int segsize)
+{
+    (void)segsize;
+    MPI_Request r;
+    int rc, p, rank;
+    if (blocks == NULL) {
+        if (persistent(HIMPI_OP_ALLTOALL, sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                       recvtype, MPI_OP_NULL, -1, comm, &rc))
+            return rc;
+        return WAITED(MPI_Alltoall, MPI_Ialltoall, sendbuf, sendcount, sendtype, recvbuf,
+                      recvcount, recvtype, comm);
+    }
+    MPI_Comm_size(comm, &p);
+    MPI_Comm_rank(comm, &rank);
+    int *a = himpi_alloc(4 * (size_t)p, sizeof *a, "counts and displacements");
+    for (int j = 0; j < p; j++) {
+        MPI_Aint first;
+        int n = himpi_alltoall_chunk(blocks, rank, j, &first);
+        a[j] = n * sendcount;
+        a[p + j] = (int)first * sendcount;
+        a[2 * p + j] = n * recvcount;
+        a[3 * p + j] = (int)first * recvcount;
+    }
+    rc = WAITED(MPI_Alltoallv, MPI_Ialltoallv, sendbuf, a, a + p, sendtype, recvbuf, a + 2 * p,
+                a + 3 * p, recvtype, comm);
+    free(a);
+    return rc;
 }
 
 int himpi_native_call(HiMPI_Op op, const himpi_coll_args *a, MPI_Comm comm)
@@ -224,6 +332,12 @@ int himpi_native_call(HiMPI_Op op, const himpi_coll_args *a, MPI_Comm comm)
         return scan_native(op, a->sendbuf, a->recvbuf, a->recvcount, a->recvtype, a->op, comm);
     case HIMPI_OP_BARRIER:
         return himpi_barrier_native(comm);
+    case HIMPI_OP_REDUCE_SCATTER_BLOCK:
+    case HIMPI_OP_REDUCE_SCATTER:
+        return reduce_scatter_native(op, a, comm);
+    case HIMPI_OP_ALLTOALL:
+        return himpi_alltoall_native(a->sendbuf, a->sendcount, a->sendtype, a->recvbuf,
+                                     a->recvcount, a->recvtype, comm, NULL, 0);
     default:
         return MPI_ERR_ARG;
     }

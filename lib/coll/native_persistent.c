@@ -35,6 +35,20 @@ int himpi_native_init(HiMPI_Op op, const himpi_coll_args *a, MPI_Comm comm, MPI_
                                   comm, info, request);
     case HIMPI_OP_BARRIER:
         return PERSISTENT(Barrier)(comm, info, request);
+    case HIMPI_OP_REDUCE_SCATTER_BLOCK:
+    case HIMPI_OP_REDUCE_SCATTER:
+        /* Where the library's would overrun its buffers (native.c), the
+         * start runs HiMPI's own. */
+        if (himpi_native_reduce_scatter_overruns(a->op, a->recvtype))
+            return MPI_SUCCESS;
+        if (op == HIMPI_OP_REDUCE_SCATTER)
+            return PERSISTENT(Reduce_scatter)(a->sendbuf, a->recvbuf, a->recvcounts, a->recvtype,
+                                              a->op, comm, info, request);
+        return PERSISTENT(Reduce_scatter_block)(a->sendbuf, a->recvbuf, a->recvcount,
+                                                a->recvtype, a->op, comm, info, request);
+    case HIMPI_OP_ALLTOALL:
+        return PERSISTENT(Alltoall)(a->sendbuf, a->sendcount, a->sendtype, a->recvbuf,
+                                    a->recvcount, a->recvtype, comm, info, request);
 #ifdef MPICH
     /* MPICH 4.0.2's persistent scatter, gather and allgather give wrong
      * results in the collective matrix (in place at a non-zero root, and

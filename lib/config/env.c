@@ -172,7 +172,7 @@ static int span_is(const char *s, size_t len, const char *word)
 /* The operations one HIMPI_OPID item selects, 0 if it is not an item.  The
  * original HiMPI numbered bcast .. gather 0 .. 4, as HiMPI_Op does, and
  * all of them 5, which now takes in every later operation too (allgather,
- * scan, exscan, barrier); those have names only, since 5 is taken. */
+ * scan, exscan, barrier, alltoall); those have names only, since 5 is taken. */
 static unsigned op_item(const char *item, size_t len)
 {
     const unsigned all = (1u << HIMPI_OP_COUNT) - 1;

@@ -17,6 +17,7 @@ typedef struct himpi_coll_args {
     MPI_Datatype recvtype;
     MPI_Op op;
     int root; /* -1 for the unrooted operations */
+    const int *recvcounts; /* reduce_scatter's, one per rank; NULL for the others */
 } himpi_coll_args;
 
 #endif /* HIMPI_CORE_ARGS_H */

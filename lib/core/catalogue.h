@@ -35,9 +35,13 @@
     X(RABENSEIFNER, "rabenseifner")                                                                \
     X(LINEAR_SYNC, "linear-sync")                                                                  \
     X(GATHER_BCAST, "gather-bcast")                                                                \
-    X(DISSEMINATION, "dissemination")
+    X(DISSEMINATION, "dissemination")                                                              \
+    X(RECURSIVE_HALVING, "recursive-halving")                                                      \
+    X(PAIRWISE, "pairwise")                                                                        \
+    X(BUTTERFLY, "butterfly")                                                                      \
+    X(BRUCK, "bruck")
 
-/* X(ID, op, name, sized, rooted, reduction, send, recv, in_place, bound):
+/* X(ID, op, name, sized, rooted, reduction, send, recv, in_place, input, bound):
  * every HiMPI_Op, in the enum's order; op names its driver,
  * himpi_hier_<op>.
  *   sized      the call carries a message, whose size in bytes the tables,
@@ -56,7 +60,19 @@
  *              receive side);
  *   in_place   the side whose buffer MPI_IN_PLACE may stand for: SEND,
  *              RECV, or NONE where it stands for a buffer the counts do
- *              not describe (the reductions' send buffer);
+ *              not describe (the reductions' send buffer); alltoall's
+ *              blocks then come from the receive buffer;
+ *   input      a reduction's operand on every rank (its send buffer, or
+ *              in place its receive buffer), in elements of the receive
+ *              datatype: ONE block of the receive count; BLOCKS, p blocks
+ *              of it, of which rank i gets block i combined
+ *              (reduce_scatter_block); COUNTS, the receive counts are a
+ *              vector recvcounts[p] and the operand their sum, of which
+ *              rank i gets the i-th run combined (reduce_scatter); NONE
+ *              for the operations that do not reduce.  The message size
+ *              of the tables, containers and costs (m) is a rank's block,
+ *              as for allgather, whose dual a reduce-scatter is: with
+ *              COUNTS, the mean block (the operand over p);
  *   bound      the lower bound of its time in Hockney's model (tune/model.c;
  *              Chan et al., 2007, as the thesis gives them), in the terms
  *              of the costs below: lg latencies, and the bytes the busiest
@@ -67,24 +83,37 @@
  *              scan (p - 2 of an exscan) spread over p ranks at best.
  *              Barrier's is the lg rounds after which the last rank to
  *              enter can have been heard by every other.
- * core/ops.h turns send, recv and in_place into HIMPI_SIDE_* and
- * HIMPI_IN_PLACE_*. */
+ *              Reduce-scatter's is Chan et al.'s: every rank sends and
+ *              reduces p - 1 blocks' worth.
+ * core/ops.h turns send, recv, in_place and input into HIMPI_SIDE_*,
+ * HIMPI_IN_PLACE_* and HIMPI_INPUT_*. */
 #define HIMPI_OPERATIONS(X)                                                                        \
-    X(BCAST, bcast, "bcast", 1, 1, 0, NONE, ALL, NONE, lg * a + m * b)                             \
-    X(REDUCE, reduce, "reduce", 1, 1, 1, NONE, ALL, NONE, lg * a + m * b + (p - 1.0) / p * m * c)  \
-    X(ALLREDUCE, allreduce, "allreduce", 1, 0, 1, NONE, ALL, NONE,                                 \
+    X(BCAST, bcast, "bcast", 1, 1, 0, NONE, ALL, NONE, NONE, lg * a + m * b)                       \
+    X(REDUCE, reduce, "reduce", 1, 1, 1, NONE, ALL, NONE, ONE,                                     \
+      lg * a + m * b + (p - 1.0) / p * m * c)                                                      \
+    X(ALLREDUCE, allreduce, "allreduce", 1, 0, 1, NONE, ALL, NONE, ONE,                            \
       lg * a + 2.0 * (p - 1) / p * m * b + (p - 1.0) / p * m * c)                                  \
-    X(SCATTER, scatter, "scatter", 1, 1, 0, ROOT, ALL, RECV, lg * a + (p - 1.0) * m * b)           \
-    X(GATHER, gather, "gather", 1, 1, 0, ALL, ROOT, SEND, lg * a + (p - 1.0) * m * b)              \
-    X(ALLGATHER, allgather, "allgather", 1, 0, 0, ALL, ALL, SEND, lg * a + (p - 1.0) * m * b)      \
-    X(SCAN, scan, "scan", 1, 0, 2, NONE, ALL, NONE, lg * a + m * b + (p - 1.0) / p * m * c)        \
-    X(EXSCAN, exscan, "exscan", 1, 0, 2, NONE, ALL, NONE, lg * a + m * b + (p - 2.0) / p * m * c)  \
-    X(BARRIER, barrier, "barrier", 0, 0, 0, NONE, NONE, NONE, lg * a)
+    X(SCATTER, scatter, "scatter", 1, 1, 0, ROOT, ALL, RECV, NONE, lg * a + (p - 1.0) * m * b)     \
+    X(GATHER, gather, "gather", 1, 1, 0, ALL, ROOT, SEND, NONE, lg * a + (p - 1.0) * m * b)        \
+    X(ALLGATHER, allgather, "allgather", 1, 0, 0, ALL, ALL, SEND, NONE,                            \
+      lg * a + (p - 1.0) * m * b)                                                                  \
+    X(SCAN, scan, "scan", 1, 0, 2, NONE, ALL, NONE, ONE, lg * a + m * b + (p - 1.0) / p * m * c)   \
+    X(EXSCAN, exscan, "exscan", 1, 0, 2, NONE, ALL, NONE, ONE,                                     \
+      lg * a + m * b + (p - 2.0) / p * m * c)                                                      \
+    X(BARRIER, barrier, "barrier", 0, 0, 0, NONE, NONE, NONE, NONE, lg * a)                        \
+    X(REDUCE_SCATTER_BLOCK, reduce_scatter_block, "reduce_scatter_block", 1, 0, 1, NONE, ALL,      \
+      NONE, BLOCKS, lg * a + (p - 1.0) * m * (b + c))                                              \
+    X(REDUCE_SCATTER, reduce_scatter, "reduce_scatter", 1, 0, 1, NONE, ALL, NONE, COUNTS,          \
+      lg * a + (p - 1.0) * m * (b + c))                                                            \
+    X(ALLTOALL, alltoall, "alltoall", 1, 0, 0, ALL, ALL, SEND, NONE, lg * a + (p - 1.0) * m * b)
 
 /* ROW(OP, op, ALG, alg, legacy, cost): every algorithm of every operation
  * (the parameter is not X, which the costs use).
  *   alg     names the function himpi_<op>_<alg> (coll/<op>/<alg>.c; the
- *           native ones in coll/native.c);
+ *           native ones in coll/native.c; reduce_scatter_block's, in
+ *           coll/reduce_scatter_block.c, are reduce_scatter's: the block
+ *           form is the vector form with equal counts, and the levels of
+ *           its hierarchical plans run uneven counts);
  *   legacy  its algorithm id in the original HiMPI's tables, -1 if none;
  *   cost    its Hockney time (tune/model.c) as an expression of p ranks,
  *           m bytes (as the containers count them), X segments, lg =
@@ -140,7 +169,34 @@
     ROW(BARRIER, barrier, NATIVE, native, -1, NAN)                                                 \
     ROW(BARRIER, barrier, LINEAR, linear, -1, 2 * (p - 1) * a)                                     \
     ROW(BARRIER, barrier, DISSEMINATION, dissemination, -1, lg * a)                                \
-    ROW(BARRIER, barrier, RECURSIVE_DOUBLING, recursive_doubling, -1, (2 * lg - H) * a)
+    ROW(BARRIER, barrier, RECURSIVE_DOUBLING, recursive_doubling, -1, (2 * lg - H) * a)            \
+    ROW(REDUCE_SCATTER_BLOCK, reduce_scatter_block, NATIVE, native, -1, NAN)                       \
+    ROW(REDUCE_SCATTER_BLOCK, reduce_scatter_block, BINOMIAL, binomial, -1,                        \
+        lg * (2 * a + p * m * (b + c)) + (p - 1.0) * m * b)                                        \
+    ROW(REDUCE_SCATTER_BLOCK, reduce_scatter_block, RECURSIVE_HALVING, recursive_halving, -1,      \
+        H * a + (1 - 1 / exp2(H)) * p * m * (b + c) +                                              \
+            (lg > H) * (2 * a + p * m * (b + c) + m * b))                                          \
+    ROW(REDUCE_SCATTER_BLOCK, reduce_scatter_block, RING, ring, -1, (p - 1) * (a + m * (b + c)))   \
+    ROW(REDUCE_SCATTER_BLOCK, reduce_scatter_block, PAIRWISE, pairwise, -1,                        \
+        (p - 1) * (a + m * (b + c)))                                                               \
+    ROW(REDUCE_SCATTER_BLOCK, reduce_scatter_block, BUTTERFLY, butterfly, -1,                      \
+        lg > H ? lg * (2 * a + p * m * (b + c)) + (p - 1.0) * m * b                                \
+               : lg * a + (p - 1.0) * m * (b + c))                                                 \
+    ROW(REDUCE_SCATTER, reduce_scatter, NATIVE, native, -1, NAN)                                   \
+    ROW(REDUCE_SCATTER, reduce_scatter, BINOMIAL, binomial, -1,                                    \
+        lg * (2 * a + p * m * (b + c)) + (p - 1.0) * m * b)                                        \
+    ROW(REDUCE_SCATTER, reduce_scatter, RECURSIVE_HALVING, recursive_halving, -1,                  \
+        H * a + (1 - 1 / exp2(H)) * p * m * (b + c) +                                              \
+            (lg > H) * (2 * a + p * m * (b + c) + m * b))                                          \
+    ROW(REDUCE_SCATTER, reduce_scatter, RING, ring, -1, (p - 1) * (a + m * (b + c)))               \
+    ROW(REDUCE_SCATTER, reduce_scatter, PAIRWISE, pairwise, -1, (p - 1) * (a + m * (b + c)))       \
+    ROW(REDUCE_SCATTER, reduce_scatter, BUTTERFLY, butterfly, -1,                                  \
+        lg > H ? lg * (2 * a + p * m * (b + c)) + (p - 1.0) * m * b                                \
+               : lg * a + (p - 1.0) * m * (b + c))                                                 \
+    ROW(ALLTOALL, alltoall, NATIVE, native, -1, NAN)                                               \
+    ROW(ALLTOALL, alltoall, PAIRWISE, pairwise, -1, (p - 1) * (a + m * b))                         \
+    ROW(ALLTOALL, alltoall, BRUCK, bruck, -1, lg * (a + p / 2.0 * m * b))                          \
+    ROW(ALLTOALL, alltoall, LINEAR, linear, -1, (p - 1) * (a + m * b))
 
 /* X(name, "name"): the tuner's search strategies, the default first;
  * name names tune/search.c's himpi_search_<name>. */

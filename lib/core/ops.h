@@ -13,6 +13,13 @@ typedef enum himpi_in_place {
     HIMPI_IN_PLACE_RECV
 } himpi_in_place;
 
+typedef enum himpi_input {
+    HIMPI_INPUT_NONE,
+    HIMPI_INPUT_ONE,
+    HIMPI_INPUT_BLOCKS,
+    HIMPI_INPUT_COUNTS
+} himpi_input;
+
 typedef struct himpi_op_info {
     const char *name;
     int sized; /* 0 for an operation that carries no message (catalogue.h) */
@@ -20,23 +27,26 @@ typedef struct himpi_op_info {
     int reduction; /* 0, 1, or 2 for a prefix reduction (catalogue.h) */
     himpi_side send, recv;
     himpi_in_place in_place;
+    himpi_input input;
 } himpi_op_info;
 
 /* The row of op, or NULL for an invalid op. */
 const himpi_op_info *himpi_op_info_of(HiMPI_Op op);
 
 /* Checks a call of op on p ranks with this rank's arguments: the root,
- * the counts and datatypes the call describes on this rank, the MPI_Op;
- * MPI_SUCCESS or the error class of the first problem (MPI_ERR_ROOT,
- * MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_OP). */
+ * the counts and datatypes the call describes on this rank (every rank's
+ * receive count where they are a vector), the MPI_Op; MPI_SUCCESS or the
+ * error class of the first problem (MPI_ERR_ROOT, MPI_ERR_COUNT,
+ * MPI_ERR_TYPE, MPI_ERR_OP; MPI_ERR_ARG for a NULL count vector). */
 int himpi_check_args(HiMPI_Op op, const himpi_coll_args *args, int p, int rank);
 
-/* This rank's share of the message, as the containers and the tables
- * count it: its send block, or its receive block where it has no send
- * block of its own (or sends in place); 0 bytes (MPI_BYTE) for an
+/* This rank's share of the message on p ranks, as the containers and the
+ * tables count it: its send block, or its receive block where it has no
+ * send block of its own (or sends in place); where the receive counts are
+ * a vector (catalogue.h's input), their mean; 0 bytes (MPI_BYTE) for an
  * operation that carries no message.  Gives the count and datatype. */
-void himpi_args_share(HiMPI_Op op, const himpi_coll_args *args, int rank, int *count,
-                      MPI_Datatype *datatype);
+void himpi_args_share(HiMPI_Op op, const himpi_coll_args *args, int p, int rank,
+                      long long *count, MPI_Datatype *datatype);
 
 /* 1 if a call of op with args must keep its groups in rank order: a
  * reduction whose MPI_Op does not commute, or a prefix reduction. */

@@ -2,6 +2,7 @@
 libhimpi_internal_la_SOURCES += \
 	%D%/allgather.c \
 	%D%/allreduce.c \
+	%D%/alltoall.c \
 	%D%/barrier.c \
 	%D%/bcast.c \
 	%D%/cache.c \
@@ -15,6 +16,7 @@ libhimpi_internal_la_SOURCES += \
 	%D%/levels.c \
 	%D%/levels.h \
 	%D%/reduce.c \
+	%D%/reduce_scatter.c \
 	%D%/request.c \
 	%D%/request.h \
 	%D%/scan.c \

@@ -18,7 +18,8 @@ typedef struct {
     HiMPI_Plan plan;
     int groups; /* the HiMPI_Params' g, checked against the communicator; -1 for a plan */
     void *sendbuf, *recvbuf;
-    int count; /* bytes, or doubles for the reductions */
+    int count;   /* bytes, or doubles for the reductions (per rank for the reduce-scatters) */
+    int *counts; /* reduce_scatter's, every rank's count */
 } himpi_container;
 
 int HiMPI_Container_buffers(HiMPI_Op op, MPI_Comm comm, int root, int M, void **sendbuf,
@@ -32,6 +33,7 @@ int HiMPI_Container_buffers(HiMPI_Op op, MPI_Comm comm, int root, int M, void **
     case HIMPI_OP_SCATTER:   send = rank == root ? all : 0; break;
     case HIMPI_OP_GATHER:    recv = rank == root ? all : 0; break;
     case HIMPI_OP_ALLGATHER: recv = all; break;
+    case HIMPI_OP_ALLTOALL:  send = recv = all; break;
     default: break;
     }
     const himpi_op_info *info = himpi_op_info_of(op);
@@ -39,6 +41,9 @@ int HiMPI_Container_buffers(HiMPI_Op op, MPI_Comm comm, int root, int M, void **
     /* Barrier ignores M: it has no buffers. */
     if (info != NULL && !info->sized)
         send = recv = 0, *count = 0;
+    /* The reduce-scatters' operand is M bytes for every rank. */
+    if (info != NULL && (info->input == HIMPI_INPUT_BLOCKS || info->input == HIMPI_INPUT_COUNTS))
+        send = all;
     /* One byte at least, so that a successful calloc is never NULL. */
     *sendbuf = calloc(send + 1, 1);
     *recvbuf = calloc(recv + 1, 1);
@@ -55,6 +60,12 @@ static int initialize(void *self, MPI_Comm comm, int root, int M)
     int rc = HiMPI_Container_buffers(c->op, comm, root, M, &c->sendbuf, &c->recvbuf, &c->count);
     if (rc != MPI_SUCCESS)
         return rc;
+    if (himpi_op_info_of(c->op)->input == HIMPI_INPUT_COUNTS) {
+        if ((c->counts = malloc((size_t)p * sizeof *c->counts)) == NULL)
+            return MPI_ERR_NO_MEM;
+        for (int i = 0; i < p; i++)
+            c->counts[i] = c->count;
+    }
     /* HiMPI_Params allow 1 to p groups (a plan's 0 is a hardware level). */
     if (c->groups >= 0 && (c->groups < 1 || c->groups > p))
         return MPI_ERR_ARG;
@@ -70,7 +81,7 @@ static int execute(void *self, MPI_Comm comm, int root, int M)
     MPI_Datatype type = info->reduction ? MPI_DOUBLE : MPI_BYTE;
     const himpi_coll_args args = {c->sendbuf, c->count, type, c->recvbuf, c->count, type,
                                   info->reduction ? MPI_SUM : MPI_OP_NULL,
-                                  info->rooted ? root : -1};
+                                  info->rooted ? root : -1, c->counts};
     (void)M;
     return himpi_hier_call(c->op, &args, comm, &c->plan);
 }
@@ -81,7 +92,9 @@ static int finalize(void *self, MPI_Comm comm, int root)
     (void)comm, (void)root;
     free(c->sendbuf);
     free(c->recvbuf);
+    free(c->counts);
     c->sendbuf = c->recvbuf = NULL;
+    c->counts = NULL;
     return MPI_SUCCESS;
 }
 

@@ -86,9 +86,13 @@ double HiMPI_Model_hier(HiMPI_Op op, HiMPI_Alg alg_out, HiMPI_Alg alg_in, int p,
      * (with single-rank groups, the operation itself on every rank). */
     int scan = op == HIMPI_OP_SCAN || op == HIMPI_OP_EXSCAN;
     HiMPI_Op between = scan && block > 1 ? HIMPI_OP_EXSCAN : op;
+    /* The reduce-scatters' groups reduce-scatter the whole operand, each
+     * rank getting its position's blocks of every group. */
+    int scatters = op == HIMPI_OP_REDUCE_SCATTER_BLOCK || op == HIMPI_OP_REDUCE_SCATTER;
     double out =
         g == 1 ? 0 : HiMPI_Model_flat(between, alg_out, g, per_group ? block * m : m, segment, h);
-    double in = HiMPI_Model_flat(op, alg_in, block, m, segment, h);
+    double in = HiMPI_Model_flat(op, alg_in, block, scatters ? (double)p / block * m : m,
+                                 segment, h);
     double extra = 0;
     /* The scans: a group's last rank sends its total to the first, which
      * broadcasts the prefix (binomially) in the group, and every rank
@@ -105,10 +109,20 @@ double HiMPI_Model_hier(HiMPI_Op op, HiMPI_Alg alg_out, HiMPI_Alg alg_in, int p,
      * leaders' barrier. */
     if (op == HIMPI_OP_BARRIER)
         extra = in;
+    /* Uneven groups: the ranks past the smallest group's size get their
+     * block from their column's rank. */
+    if (uneven && scatters)
+        extra = h->alpha + m * h->beta;
     if (g == 1)
         return in;
     if (block == 1)
         return out;
+    /* Alltoall: the leaders exchange a chunk of block * block blocks with
+     * each other leader between a gather of the group's p blocks a rank
+     * and their scatter, counted as binomial trees (the library's). */
+    if (op == HIMPI_OP_ALLTOALL)
+        return HiMPI_Model_flat(op, alg_out, g, (double)block * block * m, segment, h) +
+               2 * (rounds(block) * h->alpha + (block - 1.0) * p * m * h->beta);
     return out + in + extra;
 }
 
@@ -119,7 +133,7 @@ double HiMPI_Model_bound(HiMPI_Op op, int p, double m, const HiMPI_Hockney *h)
         return NAN;
     if (p == 1)
         return 0;
-#define BOUND(ID, op_, name, sized, rooted, reduction, send, recv, in_place, bound)            \
+#define BOUND(ID, op_, name, sized, rooted, reduction, send, recv, in_place, input, bound)     \
     if (op == HIMPI_OP_##ID)                                                                   \
         return bound;
     HIMPI_OPERATIONS(BOUND)

@@ -14,6 +14,9 @@
  *   - multi-level plans of rank blocks and hardware levels (a synthetic
  *     topology whose groups are not contiguous under scatter binding, and
  *     are under block binding), every root, with and without in place;
+ *     for reductions also a commutative sum, whose groups that are not
+ *     contiguous run hierarchically (the non-commutative base case's run
+ *     flat);
  *   - errors for invalid arguments, on every rank, without hanging;
  *   - the communicator cache: created once per layout, freed with the
  *     communicator.
@@ -131,6 +134,13 @@ typedef struct ct_op {
     int (*init)(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request);
     /* Whether this rank's c->out is meaningful after the call. */
     int (*significant)(const ct_case *c);
+    /* The operand holds one block per rank (the reduce-scatters), so that
+     * its large message is 1 MiB in all, as for scatter. */
+    int blocks;
+    /* The bytes of c->out the call defines, from the start; NULL: all of
+     * them.  In place, a reduce-scatter's receive buffer holds the whole
+     * operand but only its first block is the result. */
+    size_t (*defined)(const ct_case *c);
 } ct_op;
 
 /* Fills n elements of t at buf with values derived from rank and salt;

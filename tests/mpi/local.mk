@@ -10,7 +10,8 @@ coll_every_np = \
 	%D%/test_gather \
 	%D%/test_allgather
 scan_programs = %D%/test_scan %D%/test_exscan
-coll_programs = $(coll_every_np) $(scan_programs)
+reduce_scatter_programs = %D%/test_reduce_scatter_block %D%/test_reduce_scatter
+coll_programs = $(coll_every_np) $(scan_programs) $(reduce_scatter_programs) %D%/test_alltoall
 mpi_test_programs = \
 	%D%/test_measure \
 	$(coll_programs) \
@@ -88,6 +89,22 @@ endif
 	$(scan_reference)
 %C%_test_exscan_LDADD = $(test_himpi_ldadd)
 %C%_test_exscan_LDFLAGS = $(test_ldflags)
+# The two reduce-scatters share one source.  SimGrid's are checked against
+# their definition (test_reduce_scatter.c).
+if HIMPI_SMPI
+reduce_scatter_reference = -DTEST_DEFINITION_REFERENCE
+endif
+%C%_test_reduce_scatter_block_SOURCES = %D%/test_reduce_scatter.c $(coll_sources)
+%C%_test_reduce_scatter_block_CPPFLAGS = $(AM_CPPFLAGS) $(reduce_scatter_reference)
+%C%_test_reduce_scatter_block_LDADD = $(test_himpi_ldadd)
+%C%_test_reduce_scatter_block_LDFLAGS = $(test_ldflags)
+%C%_test_reduce_scatter_SOURCES = %D%/test_reduce_scatter.c $(coll_sources)
+%C%_test_reduce_scatter_CPPFLAGS = $(AM_CPPFLAGS) -DTEST_VECTOR $(reduce_scatter_reference)
+%C%_test_reduce_scatter_LDADD = $(test_himpi_ldadd)
+%C%_test_reduce_scatter_LDFLAGS = $(test_ldflags)
+%C%_test_alltoall_SOURCES = %D%/test_alltoall.c $(coll_sources)
+%C%_test_alltoall_LDADD = $(test_himpi_ldadd)
+%C%_test_alltoall_LDFLAGS = $(test_ldflags)
 
 # An MPI program that knows nothing of HiMPI, for tests/e2e/interpose.sh.
 %C%_test_interpose_SOURCES = %D%/test_interpose.c
@@ -110,10 +127,11 @@ endif
 # tests/mpi-run.in), their persistent forms at 4 and (in the large set) 7.
 # Barrier (its persistent calls in the same program) runs where the scans
 # do, sampled at 8 and 16 as they are.
-# The scans run at 1 to 5, 8 and 16 ranks only, their persistent forms at
-# 4, sampled from 8 up: the suite is at its time limit, and their uneven
-# groups and non-powers of two are all there at 3 and 5 (at 8 and 9 the
-# full matrix took 8 to 28 s a program, under load).  $(PROGRAMS:=-NP.mpi)
+# The scans, the reduce-scatters and alltoall run at 1 to 5, 8 and 16
+# ranks only, their persistent forms at 4, sampled from 8 up: the suite is
+# at its time limit, and their uneven groups and non-powers of two are all
+# there at 3 and 5 (at 8 and 9 the scans' full matrix took 8 to 28 s a
+# program, under load).  $(PROGRAMS:=-NP.mpi)
 # names the cases of PROGRAMS at NP ranks: a suffix substitution, which
 # automake reads as make does (it makes a test of every word of TESTS, so
 # GNU make functions, which it cannot read, have no place here).

@@ -92,6 +92,7 @@ static int significant(const ct_case *c)
 
 int main(int argc, char **argv)
 {
-    const ct_op op = {TEST_ID, 0, 1, 0, 1, sizes, reference, prepare, run, init, significant};
+    const ct_op op = {TEST_ID, 0,    1,   0,           1, sizes, reference, prepare,
+                      run,     init, significant, 0, NULL};
     return ct_main(argc, argv, &op);
 }

@@ -1,8 +1,11 @@
 /* test_interpose: an MPI program with no HiMPI in its source.  It calls
  * MPI_Barrier, MPI_Bcast, MPI_Reduce, MPI_Allreduce, MPI_Scatter, MPI_Gather,
- * MPI_Allgather, MPI_Scan and MPI_Exscan and checks every result (but
- * MPI_Exscan's on rank 0, which MPI leaves undefined), byte for byte and
- * gaps included,
+ * MPI_Allgather, MPI_Scan, MPI_Exscan, MPI_Reduce_scatter_block,
+ * MPI_Reduce_scatter (with half the count on the odd ranks), MPI_Alltoall
+ * and MPI_Alltoallv (uneven counts, zeros among them, and a gap between
+ * the blocks) and checks every result (but MPI_Exscan's on rank 0, which
+ * MPI leaves undefined, and in place the reduce-scatters' receive buffer
+ * past the result), byte for byte and gaps included,
  * against the same call through the profiling interface (PMPI_*), which
  * libhimpi-pmpi does not intercept.  tests/e2e/interpose.sh runs it under
  * LD_PRELOAD=libhimpi-pmpi.so with several HIMPI_* settings, and with
@@ -32,15 +35,26 @@
 
 #include <mpi.h>
 
-enum { BCAST, REDUCE, ALLREDUCE, SCATTER, GATHER, ALLGATHER, SCAN, EXSCAN, NKINDS };
+enum {
+    BCAST, REDUCE, ALLREDUCE, SCATTER, GATHER, ALLGATHER, SCAN, EXSCAN, REDUCE_SCATTER_BLOCK,
+    REDUCE_SCATTER, ALLTOALL, ALLTOALLV, NKINDS
+};
 static const char *const kind_names[NKINDS] = {
     "MPI_Bcast",  "MPI_Reduce",    "MPI_Allreduce", "MPI_Scatter",
-    "MPI_Gather", "MPI_Allgather", "MPI_Scan",      "MPI_Exscan"};
+    "MPI_Gather", "MPI_Allgather", "MPI_Scan",      "MPI_Exscan", "MPI_Reduce_scatter_block",
+    "MPI_Reduce_scatter", "MPI_Alltoall", "MPI_Alltoallv"};
 
 /* The operations that reduce with an op, on every rank's buffer. */
 static int everyone_reduces(int kind)
 {
-    return kind == ALLREDUCE || kind == SCAN || kind == EXSCAN;
+    return kind == ALLREDUCE || kind == SCAN || kind == EXSCAN || kind == REDUCE_SCATTER_BLOCK ||
+           kind == REDUCE_SCATTER;
+}
+
+/* Whether kind's operand holds a block per rank. */
+static int scatters(int kind)
+{
+    return kind == REDUCE_SCATTER_BLOCK || kind == REDUCE_SCATTER;
 }
 
 typedef struct tcase {
@@ -55,7 +69,7 @@ typedef struct tcase {
 
 /* The sweeps one thread runs on its communicator, and their TAP lines,
  * which the main thread prints. */
-enum { MAX_SWEEPS = 32 };
+enum { MAX_SWEEPS = 48 };
 typedef struct run {
     MPI_Comm comm;
     const char *label; /* "" or which thread */
@@ -97,16 +111,67 @@ static int is_root(const tcase *c)
     return rank == c->root;
 }
 
-/* Buffer sizes in bytes for this rank. */
+/* Rank r's block of a reduce-scatter: the count, halved on odd ranks for
+ * MPI_Reduce_scatter. */
+static int block_of(const tcase *c, int r)
+{
+    return c->kind == REDUCE_SCATTER && r % 2 ? c->count / 2 : c->count;
+}
+
+/* MPI_Alltoallv's elements between ranks i and j: around count, none for
+ * a third of the pairs, and the same both ways, as MPI_IN_PLACE needs. */
+static int v_count(const tcase *c, int i, int j)
+{
+    return (i + j) % 3 == 1 ? 0 : c->count + (i * j) % 3;
+}
+
+/* This rank's MPI_Alltoallv counts and displacements (the same on both
+ * sides), one element of gap after every rank's block; returns the
+ * elements the buffer spans. */
+static long v_layout(const tcase *c, int *counts, int *displs)
+{
+    long at = 0;
+    for (int j = 0; j < size; j++) {
+        counts[j] = v_count(c, rank, j);
+        displs[j] = (int)at;
+        at += counts[j] + 1;
+    }
+    return at;
+}
+
+/* Buffer sizes in bytes for this rank; defined_bytes: the part of the
+ * receive buffer the call defines. */
 static size_t in_bytes(const tcase *c)
 {
-    return (size_t)c->count * (size_t)c->extent * (c->kind == SCATTER && is_root(c) ? size : 1);
+    if (c->kind == ALLTOALLV) {
+        int *a = malloc(2 * (size_t)size * sizeof *a);
+        long n = v_layout(c, a, a + size);
+        free(a);
+        return (size_t)n * (size_t)c->extent;
+    }
+    size_t n = 0;
+    for (int r = 0; scatters(c->kind) && r < size; r++)
+        n += (size_t)block_of(c, r) * (size_t)c->extent;
+    if (scatters(c->kind))
+        return n;
+    return (size_t)c->count * (size_t)c->extent *
+           ((c->kind == SCATTER && is_root(c)) || c->kind == ALLTOALL ? size : 1);
 }
 
 static size_t out_bytes(const tcase *c)
 {
-    int all = c->kind == ALLGATHER || (c->kind == GATHER && is_root(c));
+    if (c->kind == ALLTOALLV)
+        return in_bytes(c);
+    if (scatters(c->kind))
+        return c->in_place ? in_bytes(c) : (size_t)block_of(c, rank) * (size_t)c->extent;
+    int all = c->kind == ALLGATHER || c->kind == ALLTOALL || (c->kind == GATHER && is_root(c));
     return (size_t)c->count * (size_t)c->extent * (all ? size : 1);
+}
+
+static size_t defined_bytes(const tcase *c)
+{
+    return scatters(c->kind) && c->in_place ? (size_t)block_of(c, rank) * (size_t)c->extent
+                                            : out_bytes(c) + 1;
 }
 
 /* Resets out and puts in it what the in-place form expects there. */
@@ -114,7 +179,9 @@ static void prepare(const tcase *c, const void *in, void *out)
 {
     memset(out, 0xa5, out_bytes(c) + 1);
     size_t block = (size_t)c->count * (size_t)c->extent;
-    if (c->kind == BCAST && is_root(c))
+    if (c->in_place && scatters(c->kind))
+        memcpy(out, in, in_bytes(c));
+    else if (c->kind == BCAST && is_root(c))
         memcpy(out, in, block);
     else if (c->in_place && (everyone_reduces(c->kind) || (c->kind == REDUCE && is_root(c))))
         memcpy(out, in, block);
@@ -122,6 +189,8 @@ static void prepare(const tcase *c, const void *in, void *out)
         memcpy((char *)out + (size_t)c->root * block, in, block);
     else if (c->in_place && c->kind == ALLGATHER)
         memcpy((char *)out + (size_t)rank * block, in, block);
+    else if (c->in_place && (c->kind == ALLTOALL || c->kind == ALLTOALLV))
+        memcpy(out, in, in_bytes(c));
 }
 
 /* The collective of c, through MPI_* or PMPI_*. */
@@ -133,6 +202,7 @@ static int call(const tcase *c, int profiled, const void *in, void *out)
     MPI_Datatype t = c->type;
     MPI_Comm comm = c->comm;
     if (c->in_place && (everyone_reduces(c->kind) || c->kind == ALLGATHER ||
+                        c->kind == ALLTOALL || c->kind == ALLTOALLV ||
                         ((c->kind == REDUCE || c->kind == GATHER) && is_root(c))))
         send = MPI_IN_PLACE;
     if (c->in_place && c->kind == SCATTER && is_root(c))
@@ -158,6 +228,29 @@ static int call(const tcase *c, int profiled, const void *in, void *out)
     case EXSCAN:
         return profiled ? PMPI_Exscan(send, out, n, t, c->op, comm)
                         : MPI_Exscan(send, out, n, t, c->op, comm);
+    case REDUCE_SCATTER_BLOCK:
+        return profiled ? PMPI_Reduce_scatter_block(send, out, n, t, c->op, comm)
+                        : MPI_Reduce_scatter_block(send, out, n, t, c->op, comm);
+    case REDUCE_SCATTER: {
+        int *counts = malloc((size_t)size * sizeof *counts), rc;
+        for (int r = 0; r < size; r++)
+            counts[r] = block_of(c, r);
+        rc = profiled ? PMPI_Reduce_scatter(send, out, counts, t, c->op, comm)
+                      : MPI_Reduce_scatter(send, out, counts, t, c->op, comm);
+        free(counts);
+        return rc;
+    }
+    case ALLTOALL:
+        return profiled ? PMPI_Alltoall(send, n, t, out, n, t, comm)
+                        : MPI_Alltoall(send, n, t, out, n, t, comm);
+    case ALLTOALLV: {
+        int *a = malloc(2 * (size_t)size * sizeof *a), rc;
+        v_layout(c, a, a + size);
+        rc = profiled ? PMPI_Alltoallv(send, a, a + size, t, out, a, a + size, t, comm)
+                      : MPI_Alltoallv(send, a, a + size, t, out, a, a + size, t, comm);
+        free(a);
+        return rc;
+    }
     default:
         return profiled ? PMPI_Allgather(send, n, t, out, n, t, comm)
                         : MPI_Allgather(send, n, t, out, n, t, comm);
@@ -175,7 +268,7 @@ static int check(const tcase *c, int salt)
     prepare(c, in, out);
     int undefined = c->kind == EXSCAN && rank == 0;
     int bad = rc != MPI_SUCCESS || call(c, 0, in, out) != MPI_SUCCESS ||
-              (!undefined && memcmp(expected, out, outb + 1) != 0);
+              (!undefined && memcmp(expected, out, defined_bytes(c)) != 0);
     if (bad)
         fprintf(stderr, "rank %d: %s count=%d root=%d%s: differs from P%s\n", rank,
                 kind_names[c->kind], c->count, c->root, c->in_place ? " in place" : "",
@@ -200,7 +293,7 @@ static void sweep(run *t, int kind, MPI_Datatype type, MPI_Aint extent, int is_d
      * goes, not what a plan computes. */
     const int ncounts = quick ? 3 : 4;
     int roots[16], nroots = 0;
-    if (everyone_reduces(kind) || kind == ALLGATHER)
+    if (everyone_reduces(kind) || kind == ALLGATHER || kind == ALLTOALL || kind == ALLTOALLV)
         roots[nroots++] = 0;
     else if (size <= 4)
         for (int r = 0; r < size; r++)

@@ -56,10 +56,16 @@ static void run(HiMPI_Op op, int call, MPI_Comm comm)
     MPI_Comm_size(comm, &size);
     MPI_Comm_rank(comm, &me);
     int root = (call * 2 + 1) % size, count = 1 + (call * 13) % MOST;
-    long all = (op == HIMPI_OP_SCATTER || op == HIMPI_OP_GATHER || op == HIMPI_OP_ALLGATHER
+    long all = (op == HIMPI_OP_SCATTER || op == HIMPI_OP_GATHER || op == HIMPI_OP_ALLGATHER ||
+                        op == HIMPI_OP_REDUCE_SCATTER_BLOCK || op == HIMPI_OP_REDUCE_SCATTER ||
+                        op == HIMPI_OP_ALLTOALL
                     ? size
                     : 1) *
                count;
+    /* Reduce_scatter's counts: none on every third rank. */
+    int *counts = malloc((size_t)size * sizeof *counts);
+    for (int r = 0; r < size; r++)
+        counts[r] = r % 3 == 1 ? 0 : count;
     int *a = malloc((size_t)all * sizeof *a), *b = calloc((size_t)all, sizeof *b),
         *c = calloc((size_t)all, sizeof *c);
     int rc = MPI_ERR_OTHER;
@@ -108,12 +114,28 @@ static void run(HiMPI_Op op, int call, MPI_Comm comm)
         MPI_Exscan(a, c, count, MPI_INT, MPI_SUM, comm);
         compare(b, c, me == 0 ? 0 : count, name, call, rc);
         break;
+    case HIMPI_OP_REDUCE_SCATTER_BLOCK:
+        rc = HiMPI_Reduce_scatter_block(a, b, count, MPI_INT, MPI_SUM, comm);
+        MPI_Reduce_scatter_block(a, c, count, MPI_INT, MPI_SUM, comm);
+        compare(b, c, count, name, call, rc);
+        break;
+    case HIMPI_OP_REDUCE_SCATTER:
+        rc = HiMPI_Reduce_scatter(a, b, counts, MPI_INT, MPI_SUM, comm);
+        MPI_Reduce_scatter(a, c, counts, MPI_INT, MPI_SUM, comm);
+        compare(b, c, counts[me], name, call, rc);
+        break;
     case HIMPI_OP_BARRIER:
         barrier_round(comm, root, plain_barrier, NULL, name, 1);
+        break;
+    case HIMPI_OP_ALLTOALL:
+        rc = HiMPI_Alltoall(a, count, MPI_INT, b, count, MPI_INT, comm);
+        MPI_Alltoall(a, count, MPI_INT, c, count, MPI_INT, comm);
+        compare(b, c, all, name, call, rc);
         break;
     case HIMPI_OP_COUNT:
         break;
     }
+    free(counts);
     free(a);
     free(b);
     free(c);
@@ -197,7 +219,9 @@ static void native_error(HiMPI_Op op, const char *what, int count, MPI_Datatype 
 {
     MPI_Comm comm = fresh();
     int a[1] = {rank}, b[1] = {0}, *all = calloc((size_t)p, sizeof *all);
-    int rc = MPI_SUCCESS;
+    int *counts = malloc((size_t)p * sizeof *counts), rc = MPI_SUCCESS;
+    for (int r = 0; r < p; r++)
+        counts[r] = count;
     switch (op) {
     case HIMPI_OP_BCAST: rc = HiMPI_Bcast(a, count, type, root, comm); break;
     case HIMPI_OP_REDUCE: rc = HiMPI_Reduce(a, b, count, type, MPI_SUM, root, comm); break;
@@ -209,9 +233,20 @@ static void native_error(HiMPI_Op op, const char *what, int count, MPI_Datatype 
     case HIMPI_OP_ALLGATHER: rc = HiMPI_Allgather(a, count, type, all, 1, MPI_INT, comm); break;
     case HIMPI_OP_SCAN: rc = HiMPI_Scan(a, b, count, type, MPI_SUM, comm); break;
     case HIMPI_OP_EXSCAN: rc = HiMPI_Exscan(a, b, count, type, MPI_SUM, comm); break;
+    case HIMPI_OP_REDUCE_SCATTER_BLOCK:
+        rc = HiMPI_Reduce_scatter_block(all, b, count, type, MPI_SUM, comm);
+        break;
+    case HIMPI_OP_REDUCE_SCATTER:
+        /* A NULL vector of counts stands for root -1 here. */
+        rc = HiMPI_Reduce_scatter(all, b, root < 0 ? NULL : counts, type, MPI_SUM, comm);
+        break;
+    case HIMPI_OP_ALLTOALL:
+        rc = HiMPI_Alltoall(a, count, type, all, 1, MPI_INT, comm);
+        break;
     case HIMPI_OP_BARRIER:
     case HIMPI_OP_COUNT: break;
     }
+    free(counts);
     tap_check(rc == want, "%s with %s returned %d, expected %d", HiMPI_Op_name(op), what, rc,
               want);
     tap_check(!himpi_comm_has_state(comm), "%s with %s set the communicator up",
@@ -231,8 +266,9 @@ static void native_errors(void)
     }
     native_error(HIMPI_OP_BCAST, "root p", 1, MPI_INT, p, MPI_ERR_ROOT);
     native_error(HIMPI_OP_GATHER, "root -1", 1, MPI_INT, -1, MPI_ERR_ROOT);
-    tap_ok("an invalid count, datatype or root on every rank in the native phase: the same "
-           "error on every rank, no set-up");
+    native_error(HIMPI_OP_REDUCE_SCATTER, "recvcounts NULL", 1, MPI_INT, -1, MPI_ERR_ARG);
+    tap_ok("an invalid count, datatype, root or count vector on every rank in the native "
+           "phase: the same error on every rank, no set-up");
 }
 
 int main(int argc, char **argv)

@@ -41,7 +41,23 @@ static void compare(const int *got, const int *want, long n, const char *what, i
  * operations that deal out or collect a block per rank. */
 static long blocks(HiMPI_Op op)
 {
-    return op == HIMPI_OP_SCATTER || op == HIMPI_OP_GATHER || op == HIMPI_OP_ALLGATHER ? p : 1;
+    return op == HIMPI_OP_SCATTER || op == HIMPI_OP_GATHER || op == HIMPI_OP_ALLGATHER ||
+                   op == HIMPI_OP_REDUCE_SCATTER_BLOCK || op == HIMPI_OP_REDUCE_SCATTER ||
+                   op == HIMPI_OP_ALLTOALL
+               ? p
+               : 1;
+}
+
+/* Reduce_scatter's counts for count: count, and half of it on the odd
+ * ranks. */
+static int *uneven(int count)
+{
+    static int *counts;
+    if (counts == NULL)
+        counts = malloc((size_t)p * sizeof *counts);
+    for (int r = 0; r < p; r++)
+        counts[r] = r % 2 ? count / 2 : count;
+    return counts;
 }
 
 static int plain_barrier(MPI_Comm comm, const void *ctx)
@@ -103,8 +119,23 @@ static void run(HiMPI_Op op, int count, int root, int *a, int *b, int *c)
         MPI_Exscan(a, c, count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
         compare(b, c, rank == 0 ? 0 : count, "exscan", count, root, rc);
         break;
+    case HIMPI_OP_REDUCE_SCATTER_BLOCK:
+        rc = HiMPI_Reduce_scatter_block(a, b, count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        MPI_Reduce_scatter_block(a, c, count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        compare(b, c, count, "reduce_scatter_block", count, root, rc);
+        break;
+    case HIMPI_OP_REDUCE_SCATTER:
+        rc = HiMPI_Reduce_scatter(a, b, uneven(count), MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        MPI_Reduce_scatter(a, c, uneven(count), MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        compare(b, c, uneven(count)[rank], "reduce_scatter", count, root, rc);
+        break;
     case HIMPI_OP_BARRIER:
         barrier_round(MPI_COMM_WORLD, root, plain_barrier, NULL, "barrier", 1);
+        break;
+    case HIMPI_OP_ALLTOALL:
+        rc = HiMPI_Alltoall(a, count, MPI_INT, b, count, MPI_INT, MPI_COMM_WORLD);
+        MPI_Alltoall(a, count, MPI_INT, c, count, MPI_INT, MPI_COMM_WORLD);
+        compare(b, c, all, "alltoall", count, root, rc);
         break;
     case HIMPI_OP_COUNT:
         break;

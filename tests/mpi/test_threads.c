@@ -38,7 +38,11 @@ typedef struct thread {
  * that deal out or collect a block per rank. */
 static long blocks(HiMPI_Op op)
 {
-    return op == HIMPI_OP_SCATTER || op == HIMPI_OP_GATHER || op == HIMPI_OP_ALLGATHER ? p : 1;
+    return op == HIMPI_OP_SCATTER || op == HIMPI_OP_GATHER || op == HIMPI_OP_ALLGATHER ||
+                   op == HIMPI_OP_REDUCE_SCATTER_BLOCK || op == HIMPI_OP_REDUCE_SCATTER ||
+                   op == HIMPI_OP_ALLTOALL
+               ? p
+               : 1;
 }
 
 /* The n-th algorithm after the native one that op supports (n = 0, 1). */
@@ -58,8 +62,9 @@ static HiMPI_Plan plan_of(HiMPI_Op op, int k)
     return plan;
 }
 
-/* The MPI library's op, the reference. */
-static int reference(HiMPI_Op op, const int *in, int *out, int count, int root, MPI_Comm comm)
+/* The MPI library's op, the reference (counts: reduce_scatter's). */
+static int reference(HiMPI_Op op, const int *in, int *out, int count, const int *counts,
+                     int root, MPI_Comm comm)
 {
     switch (op) {
     case HIMPI_OP_BCAST:
@@ -80,6 +85,12 @@ static int reference(HiMPI_Op op, const int *in, int *out, int count, int root, 
         return MPI_Exscan(in, out, count, MPI_INT, MPI_SUM, comm);
     case HIMPI_OP_BARRIER:
         return MPI_Barrier(comm);
+    case HIMPI_OP_REDUCE_SCATTER_BLOCK:
+        return MPI_Reduce_scatter_block(in, out, count, MPI_INT, MPI_SUM, comm);
+    case HIMPI_OP_REDUCE_SCATTER:
+        return MPI_Reduce_scatter(in, out, counts, MPI_INT, MPI_SUM, comm);
+    case HIMPI_OP_ALLTOALL:
+        return MPI_Alltoall(in, count, MPI_INT, out, count, MPI_INT, comm);
     default: /* an operation this test does not know yet fails loudly */
         return MPI_ERR_OP;
     }
@@ -87,8 +98,8 @@ static int reference(HiMPI_Op op, const int *in, int *out, int count, int root, 
 
 /* HiMPI's op: the plain call if plan is NULL, else the _plan call, or the
  * persistent request of the plan if request is not NULL. */
-static int himpi(HiMPI_Op op, const int *in, int *out, int count, int root, MPI_Comm comm,
-                 const HiMPI_Plan *plan, HiMPI_Request *request)
+static int himpi(HiMPI_Op op, const int *in, int *out, int count, const int *counts, int root,
+                 MPI_Comm comm, const HiMPI_Plan *plan, HiMPI_Request *request)
 {
     MPI_Info none = MPI_INFO_NULL;
     switch (op) {
@@ -137,6 +148,22 @@ static int himpi(HiMPI_Op op, const int *in, int *out, int count, int root, MPI_
         return request ? HiMPI_Barrier_init_plan(comm, plan, none, request)
                : plan  ? HiMPI_Barrier_plan(comm, plan)
                        : HiMPI_Barrier(comm);
+    case HIMPI_OP_REDUCE_SCATTER_BLOCK:
+        return request ? HiMPI_Reduce_scatter_block_init_plan(in, out, count, MPI_INT, MPI_SUM,
+                                                              comm, plan, none, request)
+               : plan  ? HiMPI_Reduce_scatter_block_plan(in, out, count, MPI_INT, MPI_SUM, comm,
+                                                        plan)
+                       : HiMPI_Reduce_scatter_block(in, out, count, MPI_INT, MPI_SUM, comm);
+    case HIMPI_OP_REDUCE_SCATTER:
+        return request ? HiMPI_Reduce_scatter_init_plan(in, out, counts, MPI_INT, MPI_SUM, comm,
+                                                        plan, none, request)
+               : plan  ? HiMPI_Reduce_scatter_plan(in, out, counts, MPI_INT, MPI_SUM, comm, plan)
+                       : HiMPI_Reduce_scatter(in, out, counts, MPI_INT, MPI_SUM, comm);
+    case HIMPI_OP_ALLTOALL:
+        return request ? HiMPI_Alltoall_init_plan(in, count, MPI_INT, out, count, MPI_INT, comm,
+                                                  plan, none, request)
+               : plan  ? HiMPI_Alltoall_plan(in, count, MPI_INT, out, count, MPI_INT, comm, plan)
+                       : HiMPI_Alltoall(in, count, MPI_INT, out, count, MPI_INT, comm);
     default:
         return MPI_ERR_OP;
     }
@@ -170,30 +197,35 @@ static void run_op(thread *t, HiMPI_Op op, int count, int root, MPI_Comm comm)
 {
     long n = blocks(op) * count;
     int *in = malloc((size_t)n * sizeof *in), *want = malloc((size_t)n * sizeof *want),
-        *got = malloc((size_t)n * sizeof *got);
+        *got = malloc((size_t)n * sizeof *got), *counts = malloc((size_t)p * sizeof *counts);
+    /* Reduce_scatter's counts: half on the odd ranks. */
+    for (int r = 0; r < p; r++)
+        counts[r] = r % 2 ? count / 2 : count;
     /* Only the root's output is significant for reduce and gather, none of
-     * rank 0's for exscan, and barrier has none (its outcome is its
-     * return code here; test_barrier checks that it waits). */
+     * rank 0's for exscan, barrier has none (its outcome is its return code
+     * here; test_barrier checks that it waits), and a block of the
+     * reduce-scatters'. */
     long out = ((op == HIMPI_OP_REDUCE || op == HIMPI_OP_GATHER) && rank != root) ||
                        (op == HIMPI_OP_EXSCAN && rank == 0) || !HiMPI_Op_has_size(op)
                    ? 0
-               : op == HIMPI_OP_SCATTER                                         ? count
-                                                                                : n;
+               : op == HIMPI_OP_SCATTER || op == HIMPI_OP_REDUCE_SCATTER_BLOCK ? count
+               : op == HIMPI_OP_REDUCE_SCATTER                                 ? counts[rank]
+                                                                               : n;
     fill(in, n, count + root);
     memcpy(want, in, (size_t)n * sizeof *in);
-    reference(op, in, want, count, root, comm);
+    reference(op, in, want, count, counts, root, comm);
     for (int k = -1; k < 2 * NPLANS; k++) {
         HiMPI_Plan plan = plan_of(op, k < 0 ? 0 : k % NPLANS);
         HiMPI_Request request = HIMPI_REQUEST_NULL;
         int persistent = k >= NPLANS;
-        int rc = persistent ? himpi(op, in, got, count, root, comm, &plan, &request)
+        int rc = persistent ? himpi(op, in, got, count, counts, root, comm, &plan, &request)
                             : MPI_SUCCESS;
         for (int start = 0; start < (persistent ? 2 : 1); start++) {
             memcpy(got, in, (size_t)n * sizeof *in);
             if (persistent && rc == MPI_SUCCESS && (rc = HiMPI_Start(&request)) == MPI_SUCCESS)
                 rc = HiMPI_Wait(&request, MPI_STATUS_IGNORE);
             else if (!persistent)
-                rc = himpi(op, in, got, count, root, comm, k < 0 ? NULL : &plan, NULL);
+                rc = himpi(op, in, got, count, counts, root, comm, k < 0 ? NULL : &plan, NULL);
             record(t, op,
                    k < 0        ? "plain"
                    : persistent ? "persistent"
@@ -206,6 +238,7 @@ static void run_op(thread *t, HiMPI_Op op, int count, int root, MPI_Comm comm)
     free(in);
     free(want);
     free(got);
+    free(counts);
 }
 
 static void *run_thread(void *arg)

@@ -159,6 +159,10 @@ START_TEST(valid_values)
         {{{"HIMPI_OPID", "scan"}}, FIELD(ops), 1u << HIMPI_OP_SCAN},
         {{{"HIMPI_OPID", "exscan,scan"}}, FIELD(ops), 1u << HIMPI_OP_SCAN | 1u << HIMPI_OP_EXSCAN},
         {{{"HIMPI_OPID", "barrier"}}, FIELD(ops), 1u << HIMPI_OP_BARRIER},
+        {{{"HIMPI_OPID", "reduce_scatter,reduce_scatter_block"}},
+         FIELD(ops),
+         1u << HIMPI_OP_REDUCE_SCATTER | 1u << HIMPI_OP_REDUCE_SCATTER_BLOCK},
+        {{{"HIMPI_OPID", "alltoall"}}, FIELD(ops), 1u << HIMPI_OP_ALLTOALL},
         {{{"HIMPI_OPID", "gather"}}, FIELD(ops), 1u << HIMPI_OP_GATHER},
         {{{"HIMPI_OPID", "bcast,reduce"}}, FIELD(ops), 3},
         {{{"HIMPI_OPID", "0,allgather,0"}}, FIELD(ops), 1u | 1u << HIMPI_OP_ALLGATHER},
@@ -289,7 +293,8 @@ START_TEST(long_values_cut_in_messages)
                           "goes-on-and-on-well-beyond-sixt...' unknown; expected a comma-"
                           "separated list of 0-4 (bcast, reduce, allreduce, scatter, gather), "
                           "5 or all (every operation), or the names bcast, reduce, allreduce, "
-                          "scatter, gather, allgather, scan, exscan, barrier");
+                          "scatter, gather, allgather, scan, exscan, barrier, "
+                          "reduce_scatter_block, reduce_scatter, alltoall");
 }
 END_TEST
 
@@ -329,12 +334,12 @@ START_TEST(invalid_values)
         {"HIMPI_OPID", ",bcast", "empty item; expected a comma-separated list"},
         {"HIMPI_OPID", "bcast,,reduce", "empty item; expected a comma-separated list"},
         {"HIMPI_OPID", ",", "empty item; expected a comma-separated list"},
-        {"HIMPI_OPID", "alltoall", "item 'alltoall' unknown"},
+        {"HIMPI_OPID", "alltoallw", "item 'alltoallw' unknown"},
         {"HIMPI_OPID", "reduce,Bcast", "item 'Bcast' unknown"},
         {"HIMPI_OPID", " bcast", "item ' bcast' unknown"},
         {"HIMPI_OPID", "bcast ", "item 'bcast ' unknown"},
         {"HIMPI_OPID", "bcast, reduce", "item ' reduce' unknown"},
-        {"HIMPI_OPID", "ALL", "gather, allgather, scan, exscan, barrier"},
+        {"HIMPI_OPID", "ALL", "gather, allgather, scan, exscan, barrier, reduce_scatter_block"},
         {"HIMPI_OPID", "99999999999999999999", "5 or all"},
         {"HIMPI_OPID", "0x1", "5 or all"},
         {"HIMPI_MIN_MSG", "-1", "expected a number of bytes from 0 to 2147483647"},

@@ -51,6 +51,11 @@ START_TEST(flat_costs)
                     4 * net.alpha);
     ck_assert_close(HiMPI_Model_flat(HIMPI_OP_BARRIER, HIMPI_ALG_LINEAR, 12, 1000, 0, &net),
                     22 * net.alpha);
+    /* Alltoall: p - 1 exchanges, or Bruck's lg p steps of p / 2 blocks. */
+    ck_assert_close(HiMPI_Model_flat(HIMPI_OP_ALLTOALL, HIMPI_ALG_PAIRWISE, 8, 100, 0, &net),
+                    7 * (net.alpha + 100 * net.beta));
+    ck_assert_close(HiMPI_Model_flat(HIMPI_OP_ALLTOALL, HIMPI_ALG_BRUCK, 8, 100, 0, &net),
+                    3 * (net.alpha + 400 * net.beta));
 }
 END_TEST
 
@@ -118,10 +123,28 @@ START_TEST(hierarchical_costs)
     ck_assert_close(HiMPI_Model_hier(HIMPI_OP_BARRIER, HIMPI_ALG_LINEAR, HIMPI_ALG_DISSEMINATION,
                                      16, 1, 0, 0, &net),
                     4 * net.alpha);
+    /* Alltoall over 2 groups of 3: the leaders exchange 3 * 3 blocks, after
+     * a gather of 6 blocks a rank and before their scatter, each two
+     * binomial steps carrying 2 ranks' blocks. */
+    ck_assert_close(HiMPI_Model_hier(HIMPI_OP_ALLTOALL, HIMPI_ALG_PAIRWISE, HIMPI_ALG_NATIVE, 6,
+                                     2, 100, 0, &net),
+                    net.alpha + 900 * net.beta + 2 * (2 * net.alpha + 2 * 6 * 100 * net.beta));
     /* Single-rank groups: the flat scan. */
     ck_assert_close(HiMPI_Model_hier(HIMPI_OP_SCAN, HIMPI_ALG_LINEAR, HIMPI_ALG_NATIVE, 6, 6, 1000,
                                      0, &g),
                     5 * (msg + 1000 * g.gamma));
+    /* A reduce-scatter of 200-byte blocks over 2 groups of 3 by rings: the
+     * ring inside the groups on blocks of two (a position's of both
+     * groups), then the columns' ring on one. */
+    ck_assert_close(HiMPI_Model_hier(HIMPI_OP_REDUCE_SCATTER_BLOCK, HIMPI_ALG_RING,
+                                     HIMPI_ALG_RING, 6, 2, 200, 0, &g),
+                    2 * (g.alpha + 400 * (g.beta + g.gamma)) + g.alpha + 200 * (g.beta + g.gamma));
+    /* Over uneven groups, the ranks past the smallest group's size get
+     * their block from their column's rank: one more message. */
+    ck_assert_close(HiMPI_Model_hier(HIMPI_OP_REDUCE_SCATTER, HIMPI_ALG_PAIRWISE,
+                                     HIMPI_ALG_PAIRWISE, 5, 2, 200, 0, &g),
+                    2 * (g.alpha + 5.0 / 3 * 200 * (g.beta + g.gamma)) +
+                        (g.alpha + 200 * (g.beta + g.gamma)) + g.alpha + 200 * g.beta);
 }
 END_TEST
 
@@ -161,6 +184,12 @@ START_TEST(bounds)
     ck_assert_close(HiMPI_Model_bound(HIMPI_OP_EXSCAN, 8, 800, &g),
                     3 * 5e-6 + 800 * 1e-9 + 6.0 / 8 * 800 * 2e-10);
     ck_assert_close(HiMPI_Model_bound(HIMPI_OP_BARRIER, 12, 1000, &net), 4 * net.alpha);
+    ck_assert_close(HiMPI_Model_bound(HIMPI_OP_REDUCE_SCATTER_BLOCK, 8, 100, &g),
+                    3 * 5e-6 + 7 * 100 * (1e-9 + 2e-10));
+    ck_assert_close(HiMPI_Model_bound(HIMPI_OP_REDUCE_SCATTER, 8, 100, &g),
+                    3 * 5e-6 + 7 * 100 * (1e-9 + 2e-10));
+    ck_assert_close(HiMPI_Model_bound(HIMPI_OP_ALLTOALL, 8, 100, &net),
+                    3 * net.alpha + 700 * net.beta);
     ck_assert_close(HiMPI_Model_bound(HIMPI_OP_SCATTER, 5, 100, &net),
                     3 * net.alpha + 4 * 100 * net.beta);
     ck_assert_close(HiMPI_Model_bound(HIMPI_OP_ALLGATHER, 16, 100, &net),

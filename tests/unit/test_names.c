@@ -32,7 +32,8 @@ END_TEST
 START_TEST(operation_names_round_trip)
 {
     const char *names[] = {"bcast",     "reduce", "allreduce", "scatter", "gather",
-                           "allgather", "scan",   "exscan",    "barrier"};
+                           "allgather", "scan",   "exscan",    "barrier", "reduce_scatter_block",
+                           "reduce_scatter", "alltoall"};
     for (int o = 0; o < HIMPI_OP_COUNT; o++) {
         ck_assert_str_eq(HiMPI_Op_name((HiMPI_Op)o), names[o]);
         HiMPI_Op back;
@@ -40,7 +41,7 @@ START_TEST(operation_names_round_trip)
         ck_assert_int_eq(back, o);
     }
     HiMPI_Op op;
-    ck_assert_int_eq(HiMPI_Op_from_name("alltoall", &op), MPI_ERR_ARG);
+    ck_assert_int_eq(HiMPI_Op_from_name("alltoallw", &op), MPI_ERR_ARG);
     ck_assert_ptr_null(HiMPI_Op_name(HIMPI_OP_COUNT));
 }
 END_TEST
@@ -66,7 +67,10 @@ static const char *const catalogue[HIMPI_OP_COUNT] = {
     "native ring recursive-doubling gather-bcast",
     "native linear recursive-doubling",
     "native linear recursive-doubling",
-    "native linear recursive-doubling dissemination"};
+    "native linear recursive-doubling dissemination",
+    "native binomial recursive-halving ring pairwise butterfly",
+    "native binomial recursive-halving ring pairwise butterfly",
+    "native pairwise bruck linear"};
 
 START_TEST(supported_algorithms_match_catalogue)
 {

@@ -348,8 +348,8 @@ START_TEST(row_rejections)
            "row has 10 fields, expected 11");
     reject(HEADER ROW("bcast", "8 1024 native native 2 1 0 - - - -"), 2,
            "row has 12 fields, expected 11");
-    reject(HEADER ROW("alltoall", "8 1024 native native 2 1 0 - - -"), 2,
-           "unknown operation 'alltoall'");
+    reject(HEADER ROW("alltoallw", "8 1024 native native 2 1 0 - - -"), 2,
+           "unknown operation 'alltoallw'");
     reject(HEADER ROW("bcast", "0 1024 native native 1 1 0 - - -"), 2,
            "procs '0': out of range (1..2147483647)");
     reject(HEADER ROW("bcast", "8x 1024 native native 1 1 0 - - -"), 2,
