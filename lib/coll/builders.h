@@ -10,6 +10,7 @@
 
 #include <mpi.h>
 
+#include "himpi.h"
 #include "core/sched.h"
 
 /* Each operation's builders take its algorithms' signature (coll.h), the
@@ -27,6 +28,9 @@ typedef int himpi_scatter_builder(himpi_sched *sched, const void *sendbuf, int s
                                   MPI_Datatype sendtype, void *recvbuf, int recvcount,
                                   MPI_Datatype recvtype, int root, MPI_Comm comm,
                                   const int *blocks, int segsize);
+typedef int himpi_reduce_scatter_builder(himpi_sched *sched, const void *sendbuf, void *recvbuf,
+                                         const int *counts, MPI_Datatype datatype, MPI_Op op,
+                                         MPI_Comm comm, int segsize);
 typedef int himpi_allgather_builder(himpi_sched *sched, const void *sendbuf, int sendcount,
                                     MPI_Datatype sendtype, void *recvbuf, int recvcount,
                                     MPI_Datatype recvtype, MPI_Comm comm, const int *blocks,
@@ -70,6 +74,22 @@ himpi_allgather_builder himpi_allgather_ring_build, himpi_allgather_recursive_do
     himpi_allgather_gather_bcast_build;
 himpi_allreduce_builder himpi_scan_recursive_doubling_build, himpi_scan_linear_build,
     himpi_exscan_recursive_doubling_build, himpi_exscan_linear_build;
+
+/* The builder of every algorithm of every operation: the member named
+ * after the operation (catalogue.h's lower-case op) is the one to call. */
+typedef union himpi_builder {
+    himpi_bcast_builder *bcast;
+    himpi_reduce_builder *reduce;
+    himpi_allreduce_builder *allreduce, *scan, *exscan;
+    himpi_scatter_builder *scatter, *gather;
+    himpi_allgather_builder *allgather, *alltoall;
+    himpi_barrier_builder *barrier;
+    himpi_reduce_scatter_builder *reduce_scatter, *reduce_scatter_block;
+} himpi_builder;
+
+/* Algorithm alg of op (coll/dispatch.c, from the catalogue); every member
+ * NULL if op has no such algorithm. */
+himpi_builder himpi_coll_builder(HiMPI_Op op, HiMPI_Alg alg);
 
 /* Building blocks several builders share. */
 

@@ -47,6 +47,8 @@ struct himpi_sched {
     int fence, fenced;
     tmp_buffer *tmps;
     int ntmps, tmps_cap;
+    MPI_Datatype *types;
+    int ntypes, types_cap;
     MPI_Comm *comms; /* per channel */
     int *bases;      /* per channel: its first tag */
     int nchannels, channels_cap;
@@ -93,6 +95,9 @@ void himpi_sched_free(himpi_sched **sched)
     for (int i = 0; i < s->ntmps; i++)
         himpi_tmp_free(s->tmps[i].buf, s->tmps[i].datatype);
     free(s->tmps);
+    for (int i = 0; i < s->ntypes; i++)
+        MPI_Type_free(&s->types[i]);
+    free(s->types);
     free(s->stages);
     free(s->edges);
     free(s->comms);
@@ -130,6 +135,12 @@ void *himpi_sched_tmp(himpi_sched *s, int count, MPI_Datatype datatype)
     void *buf = himpi_tmp_alloc(count, datatype);
     s->tmps[s->ntmps++] = (tmp_buffer){buf, datatype};
     return buf;
+}
+
+void himpi_sched_keep_type(himpi_sched *s, MPI_Datatype datatype)
+{
+    reserve((void **)&s->types, &s->types_cap, s->ntypes + 1, sizeof *s->types, "a schedule");
+    s->types[s->ntypes++] = datatype;
 }
 
 int himpi_sched_after(himpi_sched *s, int index, int before)

@@ -71,6 +71,10 @@ int himpi_sched_reduce(himpi_sched *sched, int after, const void *in, void *inou
  * which the schedule frees with itself. */
 void *himpi_sched_tmp(himpi_sched *sched, int count, MPI_Datatype datatype);
 
+/* Hands datatype to the schedule, which frees it with itself: a datatype
+ * made for the schedule's stages must outlive them. */
+void himpi_sched_keep_type(himpi_sched *sched, MPI_Datatype datatype);
+
 /* Makes every stage added from now on wait for every stage added so far:
  * what runs one builder's collective after another's, whose stages the
  * second does not know.  A stage added "after nothing" then waits for the

@@ -5,13 +5,15 @@
  * rank. */
 #include <config.h>
 
+#include "coll/builders.h"
 #include "coll/coll.h"
 #include "hier/drivers.h"
 #include "hier/levels.h"
 
 /* Level depth of plan and below, on comm. */
-static int allreduce_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
-                          MPI_Op op, MPI_Comm comm, const HiMPI_Plan *plan, int depth)
+static int allreduce_plan(himpi_sched *sched, const void *sendbuf, void *recvbuf, int count,
+                          MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, const HiMPI_Plan *plan,
+                          int depth)
 {
     himpi_levels l;
     HiMPI_Alg flat;
@@ -20,19 +22,25 @@ static int allreduce_plan(const void *sendbuf, void *recvbuf, int count, MPI_Dat
                                 &flat)) != MPI_SUCCESS)
         return rc;
     if (flat != HIMPI_ALG_COUNT)
-        return himpi_coll(HIMPI_OP_ALLREDUCE, flat)
-            .allreduce(sendbuf, recvbuf, count, datatype, op, comm, seg);
-    if ((rc = allreduce_plan(sendbuf, recvbuf, count, datatype, op, l.inner, plan, depth + 1)) !=
-        MPI_SUCCESS)
+        return himpi_coll_builder(HIMPI_OP_ALLREDUCE, flat)
+            .allreduce(sched, sendbuf, recvbuf, count, datatype, op, comm, seg);
+    if ((rc = allreduce_plan(sched, sendbuf, recvbuf, count, datatype, op, l.inner, plan,
+                             depth + 1)) != MPI_SUCCESS ||
+        (rc = himpi_sched_fence(sched)) != MPI_SUCCESS)
         return rc;
-    if (l.outer != MPI_COMM_NULL && (rc = himpi_coll(HIMPI_OP_ALLREDUCE, plan->level[depth].alg)
-                                              .allreduce(MPI_IN_PLACE, recvbuf, count, datatype, op,
-                                                         l.outer, seg)) != MPI_SUCCESS)
+    if (l.outer != MPI_COMM_NULL &&
+        (rc = himpi_coll_builder(HIMPI_OP_ALLREDUCE, plan->level[depth].alg)
+                  .allreduce(sched, MPI_IN_PLACE, recvbuf, count, datatype, op, l.outer, seg)) !=
+            MPI_SUCCESS)
         return rc;
-    return himpi_levels_share(&l, recvbuf, count, datatype);
+    if ((rc = himpi_sched_fence(sched)) != MPI_SUCCESS)
+        return rc;
+    return himpi_levels_share_build(sched, &l, recvbuf, count, datatype);
 }
 
-int himpi_hier_allreduce(const himpi_coll_args *a, MPI_Comm comm, const HiMPI_Plan *plan)
+int himpi_hier_allreduce(himpi_sched *sched, const himpi_coll_args *a, MPI_Comm comm,
+                         const HiMPI_Plan *plan)
 {
-    return allreduce_plan(a->sendbuf, a->recvbuf, a->recvcount, a->recvtype, a->op, comm, plan, 0);
+    return allreduce_plan(sched, a->sendbuf, a->recvbuf, a->recvcount, a->recvtype, a->op, comm,
+                          plan, 0);
 }

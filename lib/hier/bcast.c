@@ -2,13 +2,13 @@
  * then inside every group. */
 #include <config.h>
 
-#include "coll/coll.h"
+#include "coll/builders.h"
 #include "hier/drivers.h"
 #include "hier/levels.h"
 
 /* Level depth of plan and below, on comm. */
-static int bcast_plan(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
-                      const HiMPI_Plan *plan, int depth)
+static int bcast_plan(himpi_sched *sched, void *buffer, int count, MPI_Datatype datatype,
+                      int root, MPI_Comm comm, const HiMPI_Plan *plan, int depth)
 {
     himpi_levels l;
     HiMPI_Alg flat;
@@ -16,17 +16,22 @@ static int bcast_plan(void *buffer, int count, MPI_Datatype datatype, int root, 
     if ((rc = himpi_levels_next(comm, plan, &depth, root, 0, &l, &flat)) != MPI_SUCCESS)
         return rc;
     if (flat != HIMPI_ALG_COUNT)
-        return himpi_coll(HIMPI_OP_BCAST, flat).bcast(buffer, count, datatype, root, comm, seg);
+        return himpi_coll_builder(HIMPI_OP_BCAST, flat)
+            .bcast(sched, buffer, count, datatype, root, comm, seg);
     /* Leaders are ordered by group, so the root is leader number root_group. */
     if (l.outer != MPI_COMM_NULL &&
-        (rc = himpi_coll(HIMPI_OP_BCAST, plan->level[depth].alg)
-                  .bcast(buffer, count, datatype, l.root_group, l.outer, seg)) != MPI_SUCCESS)
+        (rc = himpi_coll_builder(HIMPI_OP_BCAST, plan->level[depth].alg)
+                  .bcast(sched, buffer, count, datatype, l.root_group, l.outer, seg)) !=
+            MPI_SUCCESS)
+        return rc;
+    if ((rc = himpi_sched_fence(sched)) != MPI_SUCCESS)
         return rc;
     int inner_root = l.group == l.root_group ? l.root - l.start : 0;
-    return bcast_plan(buffer, count, datatype, inner_root, l.inner, plan, depth + 1);
+    return bcast_plan(sched, buffer, count, datatype, inner_root, l.inner, plan, depth + 1);
 }
 
-int himpi_hier_bcast(const himpi_coll_args *a, MPI_Comm comm, const HiMPI_Plan *plan)
+int himpi_hier_bcast(himpi_sched *sched, const himpi_coll_args *a, MPI_Comm comm,
+                     const HiMPI_Plan *plan)
 {
-    return bcast_plan(a->recvbuf, a->recvcount, a->recvtype, a->root, comm, plan, 0);
+    return bcast_plan(sched, a->recvbuf, a->recvcount, a->recvtype, a->root, comm, plan, 0);
 }

@@ -3,13 +3,15 @@
  * leaders ordered by group, so operands stay in rank order. */
 #include <config.h>
 
+#include "coll/builders.h"
 #include "coll/coll.h"
 #include "hier/drivers.h"
 #include "hier/levels.h"
 
 /* Level depth of plan and below, on comm. */
-static int reduce_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
-                       MPI_Op op, int root, MPI_Comm comm, const HiMPI_Plan *plan, int depth)
+static int reduce_plan(himpi_sched *sched, const void *sendbuf, void *recvbuf, int count,
+                       MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
+                       const HiMPI_Plan *plan, int depth)
 {
     himpi_levels l;
     HiMPI_Alg flat;
@@ -18,27 +20,27 @@ static int reduce_plan(const void *sendbuf, void *recvbuf, int count, MPI_Dataty
                                 &flat)) != MPI_SUCCESS)
         return rc;
     if (flat != HIMPI_ALG_COUNT)
-        return himpi_coll(HIMPI_OP_REDUCE, flat)
-            .reduce(sendbuf, recvbuf, count, datatype, op, root, comm, seg);
+        return himpi_coll_builder(HIMPI_OP_REDUCE, flat)
+            .reduce(sched, sendbuf, recvbuf, count, datatype, op, root, comm, seg);
     int inner_root = l.group == l.root_group ? l.root - l.start : 0;
     /* The root reduces its group straight into recvbuf; another leader
      * needs a buffer for its group's partial result. */
     void *partial = recvbuf;
     if (l.rank == l.start && l.group != l.root_group)
-        partial = himpi_tmp_alloc(count, datatype);
-    rc = reduce_plan(sendbuf, partial, count, datatype, op, inner_root, l.inner, plan, depth + 1);
-    himpi_reduce_fn out = himpi_coll(HIMPI_OP_REDUCE, plan->level[depth].alg).reduce;
-    if (rc == MPI_SUCCESS && l.outer != MPI_COMM_NULL)
-        rc = l.rank == l.root
-                 ? out(MPI_IN_PLACE, recvbuf, count, datatype, op, l.root_group, l.outer, seg)
-                 : out(partial, NULL, count, datatype, op, l.root_group, l.outer, seg);
-    if (partial != recvbuf)
-        himpi_tmp_free(partial, datatype);
-    return rc;
+        partial = himpi_sched_tmp(sched, count, datatype);
+    if ((rc = reduce_plan(sched, sendbuf, partial, count, datatype, op, inner_root, l.inner, plan,
+                          depth + 1)) != MPI_SUCCESS ||
+        (rc = himpi_sched_fence(sched)) != MPI_SUCCESS || l.outer == MPI_COMM_NULL)
+        return rc;
+    himpi_reduce_builder *out = himpi_coll_builder(HIMPI_OP_REDUCE, plan->level[depth].alg).reduce;
+    return l.rank == l.root
+               ? out(sched, MPI_IN_PLACE, recvbuf, count, datatype, op, l.root_group, l.outer, seg)
+               : out(sched, partial, NULL, count, datatype, op, l.root_group, l.outer, seg);
 }
 
-int himpi_hier_reduce(const himpi_coll_args *a, MPI_Comm comm, const HiMPI_Plan *plan)
+int himpi_hier_reduce(himpi_sched *sched, const himpi_coll_args *a, MPI_Comm comm,
+                      const HiMPI_Plan *plan)
 {
-    return reduce_plan(a->sendbuf, a->recvbuf, a->recvcount, a->recvtype, a->op, a->root, comm,
-                       plan, 0);
+    return reduce_plan(sched, a->sendbuf, a->recvbuf, a->recvcount, a->recvtype, a->op, a->root,
+                       comm, plan, 0);
 }
