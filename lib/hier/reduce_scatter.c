@@ -88,7 +88,8 @@ static int reduce_scatter_plan(himpi_sched *sched, HiMPI_Op op, const void *send
     }
     /* The column's blocks of this group: this rank's first, then those of
      * the positions it serves. */
-    void *column = outer[l.group] == own ? recvbuf : himpi_sched_tmp(sched, outer[l.group], datatype);
+    void *column =
+        outer[l.group] == own ? recvbuf : himpi_sched_tmp(sched, outer[l.group], datatype);
     if ((rc = himpi_coll_builder(op, plan->level[depth].alg)
                   .reduce_scatter(sched, piece, column, outer, datatype, reduction, l.outer,
                                   seg)) != MPI_SUCCESS ||
