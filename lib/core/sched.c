@@ -232,6 +232,34 @@ int himpi_sched_fence(himpi_sched *s)
     return rc;
 }
 
+int himpi_sched_last_fence(const himpi_sched *s)
+{
+    return s->fence;
+}
+
+int himpi_sched_gate(himpi_sched *s, int n, const int after[], int *index)
+{
+    /* Attached to its first stage, not to the scope's origin, unless it
+     * waits for nothing. */
+    int i = 0;
+    while (i < n && after[i] == HIMPI_SCHED_FIRST)
+        i++;
+    int gate, rc = i < n ? add(s, after[i], (stage){.kind = STAGE_FENCE}, &gate)
+                         : add(s, HIMPI_SCHED_FIRST, (stage){.kind = STAGE_FENCE}, &gate);
+    for (i++; i < n && rc == MPI_SUCCESS; i++)
+        if (after[i] != HIMPI_SCHED_FIRST)
+            rc = himpi_sched_after(s, gate, after[i]);
+    if (rc == MPI_SUCCESS)
+        *index = gate;
+    return rc;
+}
+
+void himpi_sched_scope(himpi_sched *s, int origin)
+{
+    s->fence = origin;
+    s->fenced = s->nstages;
+}
+
 /* Fixes the graph: every stage's successors, and the per-start arrays. */
 static void fix(himpi_sched *s)
 {

@@ -81,6 +81,21 @@ void himpi_sched_keep_type(himpi_sched *sched, MPI_Datatype datatype);
  * fence. */
 int himpi_sched_fence(himpi_sched *sched);
 
+/* The last fence's stage (HIMPI_SCHED_FIRST: none yet): where everything
+ * added before it has completed. */
+int himpi_sched_last_fence(const himpi_sched *sched);
+
+/* A stage that completes once every stage of after[0 .. n-1] has (entries
+ * HIMPI_SCHED_FIRST are skipped): where several chains of stages meet. */
+int himpi_sched_gate(himpi_sched *sched, int n, const int after[], int *stage);
+
+/* Opens a scope at stage origin (HIMPI_SCHED_FIRST: the start): stages
+ * added from now on "after nothing" wait for origin alone, and the next
+ * fence waits only for the stages added from now on (and origin).  What a
+ * builder adds between two scopes thus depends on its origin, not on the
+ * stages of other scopes: segments of a pipeline proceed side by side. */
+void himpi_sched_scope(himpi_sched *sched, int origin);
+
 /* Makes stage wait for the completion of before too (before < stage). */
 int himpi_sched_after(himpi_sched *sched, int stage, int before);
 

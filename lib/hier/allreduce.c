@@ -1,46 +1,46 @@
 /* allreduce.c: the hierarchical allreduce driver: inside every group first,
- * then among the ranks at the same position in every group.  Where groups
- * are uneven, the ranks in the extra position of the larger groups take no
- * part in the second step and get the result from their group's first
- * rank. */
+ * then among the ranks at the same position in every group, level by
+ * level up the plan (steps.h).  Where groups are uneven, the ranks in the
+ * extra position of the larger groups take no part in the second step and
+ * get the result from their group's first rank. */
 #include <config.h>
 
-#include "coll/builders.h"
 #include "coll/coll.h"
 #include "hier/drivers.h"
-#include "hier/levels.h"
+#include "hier/steps.h"
 
-/* Level depth of plan and below, on comm. */
-static int allreduce_plan(himpi_sched *sched, const void *sendbuf, void *recvbuf, int count,
-                          MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, const HiMPI_Plan *plan,
-                          int depth)
+/* The steps of level depth of plan and below, on comm. */
+static int allreduce_steps(himpi_steps *steps, const void *sendbuf, void *recvbuf, MPI_Op op,
+                           MPI_Comm comm, const HiMPI_Plan *plan, int depth)
 {
     himpi_levels l;
     HiMPI_Alg flat;
-    int rc, seg = plan->segment_size;
+    int rc;
     if ((rc = himpi_levels_next(comm, plan, &depth, -1, !himpi_commutative(op), &l,
                                 &flat)) != MPI_SUCCESS)
         return rc;
-    if (flat != HIMPI_ALG_COUNT)
-        return himpi_coll_builder(HIMPI_OP_ALLREDUCE, flat)
-            .allreduce(sched, sendbuf, recvbuf, count, datatype, op, comm, seg);
-    if ((rc = allreduce_plan(sched, sendbuf, recvbuf, count, datatype, op, l.inner, plan,
-                             depth + 1)) != MPI_SUCCESS ||
-        (rc = himpi_sched_fence(sched)) != MPI_SUCCESS)
+    if (flat != HIMPI_ALG_COUNT) {
+        himpi_steps_add(steps,
+                        (himpi_step){HIMPI_STEP_ALLREDUCE, flat, comm, -1, sendbuf, recvbuf});
+        return MPI_SUCCESS;
+    }
+    if ((rc = allreduce_steps(steps, sendbuf, recvbuf, op, l.inner, plan, depth + 1)) !=
+        MPI_SUCCESS)
         return rc;
-    if (l.outer != MPI_COMM_NULL &&
-        (rc = himpi_coll_builder(HIMPI_OP_ALLREDUCE, plan->level[depth].alg)
-                  .allreduce(sched, MPI_IN_PLACE, recvbuf, count, datatype, op, l.outer, seg)) !=
-            MPI_SUCCESS)
-        return rc;
-    if ((rc = himpi_sched_fence(sched)) != MPI_SUCCESS)
-        return rc;
-    return himpi_levels_share_build(sched, &l, recvbuf, count, datatype);
+    if (l.outer != MPI_COMM_NULL)
+        himpi_steps_add(steps, (himpi_step){HIMPI_STEP_ALLREDUCE, plan->level[depth].alg,
+                                            l.outer, -1, MPI_IN_PLACE, recvbuf});
+    himpi_steps_add(steps, (himpi_step){HIMPI_STEP_SHARE, HIMPI_ALG_COUNT, l.inner, -1, NULL,
+                                        recvbuf, l});
+    return MPI_SUCCESS;
 }
 
 int himpi_hier_allreduce(himpi_sched *sched, const himpi_coll_args *a, MPI_Comm comm,
                          const HiMPI_Plan *plan)
 {
-    return allreduce_plan(sched, a->sendbuf, a->recvbuf, a->recvcount, a->recvtype, a->op, comm,
-                          plan, 0);
+    himpi_steps steps = {.n = 0};
+    int rc = allreduce_steps(&steps, a->sendbuf, a->recvbuf, a->op, comm, plan, 0);
+    return rc != MPI_SUCCESS ? rc
+                             : himpi_steps_build(sched, &steps, a->recvcount, a->recvtype, a->op,
+                                                 plan->segment_size, plan->overlap);
 }
