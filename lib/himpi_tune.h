@@ -26,11 +26,12 @@ extern "C" {
 /* Configuration tables (doc/config-format.md describes the text)          */
 /* ---------------------------------------------------------------------- */
 
-/* The current version of the text format ("himpi-table 4"; version 3,
- * whose header has no fingerprint, version 2, whose rows have no verdict
- * either, version 1, whose layouts are a single g, and the original
- * HiMPI's 7-column format are read too). */
-#define HIMPI_TABLE_VERSION 4
+/* The current version of the text format ("himpi-table 5"; version 4,
+ * whose rows have no overlap, version 3, whose header has no fingerprint
+ * either, version 2, whose rows have no verdict either, version 1, whose
+ * layouts are a single g, and the original HiMPI's 7-column format are
+ * read too, with overlap 0). */
+#define HIMPI_TABLE_VERSION 5
 
 /* How a row's plan compared with the MPI library's own collective, flat,
  * timed interleaved with it (HiMPI_Decide).  Only a plan FASTER than it
@@ -140,6 +141,10 @@ typedef struct HiMPI_Row {
      * calls follow. */
     double ratio, ratio_lo, ratio_hi;
     HiMPI_Verdict verdict;
+    /* Bytes per overlap segment (HiMPI_Plan's overlap), 0 = the levels one
+     * after the other.  Last, so that rows initialised in order before it
+     * came mean what they meant; in the text it follows the segment. */
+    int overlap;
 } HiMPI_Row;
 
 /* A table: its header and rows.  Initialise it with HiMPI_Table_init and
@@ -181,13 +186,13 @@ int HiMPI_Row_layout(const HiMPI_Row *row, char *buf, size_t len);
 int HiMPI_Row_precise(const HiMPI_Row *row, double eps);
 
 /* The plan of row, as the HiMPI_*_plan collectives take it: its levels
- * with alg_out at each, alg_in, the segment size; the unused levels
- * zero. */
+ * with alg_out at each, alg_in, the segment size and the overlap; the
+ * unused levels zero. */
 void HiMPI_Row_plan(const HiMPI_Row *row, HiMPI_Plan *plan);
 
 /* A plan as text, as HIMPI_DEBUG prints it: the layout ("node/2", "4"),
- * then "out=ALG in=ALG segment=BYTES" (len bytes at most, cut short if
- * need be). */
+ * then "out=ALG in=ALG segment=BYTES overlap=BYTES" (len bytes at most,
+ * cut short if need be). */
 void HiMPI_Plan_describe(const HiMPI_Plan *plan, char *text, size_t len);
 
 /* How a plain call decides (doc/config-format.md, "Lookup"): the entry
@@ -218,6 +223,8 @@ typedef struct HiMPI_Decision {
     HiMPI_Alg forced_alg_out; /* HIMPI_ALG_OUT, HIMPI_ALG_COUNT if unset */
     HiMPI_Alg forced_alg_in;  /* HIMPI_ALG_IN, HIMPI_ALG_COUNT if unset */
     int forced_segment;       /* HIMPI_SEGMENT_SIZE, -1 if unset */
+    int forced_overlap;       /* HIMPI_OVERLAP, -1 if unset (applied only where op
+                                 overlaps and the plan is not flat) */
 } HiMPI_Decision;
 
 /* The decision of a plain call of op on p processes moving msg_size bytes

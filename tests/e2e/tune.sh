@@ -34,16 +34,20 @@ barrier=$(awk -v np=$np '$1 == "barrier" && $2 == np' "$tmp/check.out")
 [ "$rows" = 45 ] && [ "$(echo "$barrier" | awk '{ print $3 }')" = 0 ]
 result $? "the table has 45 rows, barrier's at 0 bytes alone (found $rows)"
 
-# Version 3 rows: 16 fields, a verdict, a ratio inside its interval, a
-# faster row's interval below the margin; the summary counts the rows that
-# run a plan instead of the MPI library's.
+# Version 5 rows: 17 fields, a verdict, a ratio inside its interval, a
+# faster row's interval below the margin, an overlap only where one can
+# run (bcast, reduce and allreduce at 16 KiB, a layout that is not flat,
+# 8 KiB); the summary counts the rows that run a plan instead of the MPI
+# library's.
 awk 'function wrong(why) { bad++; print "# " why ": " $0 }
-NF == 16 && $1 !~ /^#/ {
+NF == 17 && $1 !~ /^#/ {
   rows++
-  if ($16 !~ /^(faster|n\.s\.|small|slower|native)$/) wrong("unknown verdict")
-  if ($13 != "-" && $14 != "-" && ($14 > $13 || $13 > $15)) wrong("ratio outside its interval")
-  if ($16 == "native" && !($6 == "1" && $5 == "native")) wrong("native but not the call")
-  if ($16 == "faster" && !($15 <= 0.97)) wrong("faster with an interval past 1 - 0.03, the default margin")
+  if ($17 !~ /^(faster|n\.s\.|small|slower|native)$/) wrong("unknown verdict")
+  if ($14 != "-" && $15 != "-" && ($15 > $14 || $14 > $16)) wrong("ratio outside its interval")
+  if ($17 == "native" && !($6 == "1" && $5 == "native")) wrong("native but not the call")
+  if ($17 == "faster" && !($16 <= 0.97)) wrong("faster with an interval past 1 - 0.03, the default margin")
+  if ($9 != "0" && !($1 ~ /^(bcast|reduce|allreduce)$/ && $3 == 16384 && $6 != "1" &&
+                      $6 != "4" && $9 == 8192)) wrong("an overlap where none can run")
 }
 END { if (rows != 45) print "# " rows " rows"; exit !(rows == 45 && bad == 0) }' "$tmp/check.out" &&
   grep -q '^himpi-tune: [0-9]* of 45 rows run a plan instead of the MPI library.s call' \
@@ -51,16 +55,16 @@ END { if (rows != 45) print "# " rows " rows"; exit !(rows == 45 && bad == 0) }'
 result $? "every row compared with the MPI library's call: a verdict, a ratio in its interval"
 
 # The noise measured first; in the summary, a row is precise when both
-# half-widths are within eps = 0.025 of their times ("12.30 +- 0.40"), and
-# the imprecise ones are counted.
+# half-widths are within eps = 0.025 of their times ("12.30 +- 0.40",
+# after the layout and the overlap), and the imprecise ones are counted.
 awk '/^himpi-tune: noise: 50 barriers on 4 processes: median [0-9.]* us, mean [0-9.]* \+- [0-9.]* us/ { noise++ }
 /^(bcast|reduce|allreduce|scatter|gather|allgather|scan|exscan|barrier|reduce_scatter_block|reduce_scatter|alltoall) / &&
-  (NF == 14 || NF == 16) {
+  (NF == 15 || NF == 17) {
   rows++
-  want = $8 <= 0.025 * $6 && $11 <= 0.025 * $9 ? "yes" : "no"
+  want = $9 <= 0.025 * $7 && $12 <= 0.025 * $10 ? "yes" : "no"
   # Times are printed to 0.01 us: a half-width that close to its limit
   # may round either way.
-  near = ($8 - 0.025 * $6) ^ 2 < 1e-4 || ($11 - 0.025 * $9) ^ 2 < 1e-4
+  near = ($9 - 0.025 * $7) ^ 2 < 1e-4 || ($12 - 0.025 * $10) ^ 2 < 1e-4
   if ($NF != want && !near) bad++
   if ($NF == "no") imprecise++
 }
@@ -83,7 +87,7 @@ result $? "every plan came from the table ($decisions decisions, $others otherwi
 grep -m 3 '^himpi: ' "$tmp/debug.out" | sed 's/^/# /'
 
 grep '^himpi: ' "$tmp/debug.out" | grep -v ', faster than MPI.s' |
-  grep -v ': g=1 out=native in=native segment=0 (' >"$tmp/other.out"
+  grep -v ': g=1 out=native in=native segment=0 overlap=0 (' >"$tmp/other.out"
 sed 's/^/# not the MPI library.s call: /' "$tmp/other.out"
 [ ! -s "$tmp/other.out" ]
 result $? "where no row is faster, the plain call is the MPI library's own"
