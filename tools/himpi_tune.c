@@ -85,7 +85,8 @@ static int tune_procs(const options *o, MPI_Comm comm, const task_list *l, progr
     HiMPI_Tuner tuner = {o->measure.precision, o->groups, o->ngroups, o->settings.num_levels,
                          o->search, tune_sinks_callback(sinks), sinks,
                          HiMPI_Tune_memory_new(), &work, 0, o->settings.pairs,
-                         o->settings.min_effect, o->settings.pair_span};
+                         o->settings.min_effect, o->settings.pair_span,
+                         o->overlaps_set ? o->overlaps.list : NULL, o->overlaps.n};
     if (tuner.memory == NULL)
         return MPI_ERR_NO_MEM;
     int rc = MPI_Comm_dup(comm, &work);

@@ -23,6 +23,7 @@ static int tune_op(himpi_runtime *rt, MPI_Comm comm, HiMPI_Op op, const int *siz
                          .search = HiMPI_Search_by_name(rt->env.search),
                          .memory = HiMPI_Tune_memory_new(), .pairs = rt->env.pairs,
                          .min_effect = rt->env.min_effect, .pair_span = rt->env.pair_span};
+    himpi_tuner_overlap(&tuner, &rt->env);
     HiMPI_Row *rows = malloc((size_t)nsizes * sizeof *rows);
     if (rows == NULL || tuner.memory == NULL) {
         free(rows);

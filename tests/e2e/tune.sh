@@ -8,6 +8,8 @@
 # says it is faster, nothing is tuned again, the file stays as it was, and
 # every result equals MPI's.  A tuning run killed midway leaves the
 # table intact.  Last, --csv writes the measurements of --trace as CSV,
+# both with the overlap each ran with (--overlap measures some, at the
+# layouts that can take one),
 # --plot draws them with gnuplot, and a run whose gnuplot fails or is
 # missing still writes its table.  TAP output; abs_top_builddir is the
 # build tree.
@@ -15,7 +17,7 @@ b=${abs_top_builddir:?abs_top_builddir must name the build tree}
 np=4
 . "$(dirname "$0")/../tap.sh"
 conf=$tmp/himpi.conf
-echo 1..16
+echo 1..17
 
 timeout 900 "$b/launch" $np "$b/tools/himpi-tune" --output="$conf" --min-msg=4 --max-msg=16K \
   --stride=16 --max-reps=10 >"$tmp/tune.out" 2>&1
@@ -106,21 +108,24 @@ cmp -s "$conf" "$tmp/before.conf" && ! ls -A "$tmp" | grep -qv '^\(himpi.conf\|h
 result $? "a tuning run killed midway leaves the table as it was, and no temporary file"
 
 # The measurements as CSV and drawn, next to the trace (2 operations x 3
-# sizes, 64 B to 4 KiB).  These files come after the check above, which
-# allows no other file in $tmp.
-timeout 600 "$b/launch" $np "$b/tools/himpi-tune" --output="$tmp/plot.conf" \
+# sizes, 64 B to 4 KiB), every candidate measured, and at 4 KiB again at
+# an overlap of 1 KiB where it can overlap (no overlap leaves a smaller
+# message two segments): --overlap's, not HIMPI_OVERLAP's.  These files
+# come after the check above, which allows no other file in $tmp.
+HIMPI_OVERLAP=2K timeout 600 "$b/launch" $np "$b/tools/himpi-tune" --output="$tmp/plot.conf" \
   --ops=bcast,allreduce --min-msg=64 --max-msg=4K --stride=8 --max-reps=10 --pairs=6 \
-  --trace="$tmp/m.trace" --csv="$tmp/m.csv" --plot="$tmp/m.svg" --quiet >"$tmp/plot.out" 2>&1
+  --search=exhaustive --overlap=1K --trace="$tmp/m.trace" --csv="$tmp/m.csv" \
+  --plot="$tmp/m.svg" --quiet >"$tmp/plot.out" 2>&1
 result $? "himpi-tune --trace --csv --plot"
 sed 's/^/# /' "$tmp/plot.out"
 sed -n '1,4p' "$tmp/m.csv" | sed 's/^/# /'
 
 # No field needs quoting (names and layouts hold no comma), so a plain
 # split counts the fields.
-header=operation,procs,bytes,alg_out,alg_in,layout,groups,time_us,ci_us,reps,seconds
+header=operation,procs,bytes,alg_out,alg_in,layout,groups,time_us,ci_us,reps,seconds,overlap
 [ "$(sed -n 1p "$tmp/m.csv")" = "$header" ] && ! grep -q '"' "$tmp/m.csv" &&
   awk -F, 'NR == 1 { n = NF } NF != n { bad++ } END { exit !(NR > 1 && bad == 0) }' "$tmp/m.csv"
-result $? "the CSV names its 11 columns and every line has 11 fields"
+result $? "the CSV names its 12 columns and every line has 12 fields"
 
 # Line for line the trace's fields (the CSV adds groups: the layout where
 # it is a number of groups, empty elsewhere), and as many lines as the
@@ -128,7 +133,7 @@ result $? "the CSV names its 11 columns and every line has 11 fields"
 grep -v '^#' "$tmp/m.trace" | awk '{ $1 = $1; print }' >"$tmp/trace-fields.out"
 awk -F, 'NR > 1 {
   if (($6 ~ /^[0-9]+$/) ? $7 != $6 : $7 != "") print "groups " $7 " for layout " $6
-  print $1, $2, $3, $4, $5, $6, $8, $9, $10, $11
+  print $1, $2, $3, $4, $5, $6, $8, $9, $10, $11, $12
 }' "$tmp/m.csv" >"$tmp/csv-fields.out"
 lines=$(($(wc -l <"$tmp/m.csv") - 1))
 traced=$(wc -l <"$tmp/trace-fields.out")
@@ -137,6 +142,23 @@ diff "$tmp/trace-fields.out" "$tmp/csv-fields.out" | sed -n '1,6s/^/# /p'
 [ "$lines" -gt 0 ] && [ "$lines" = "$traced" ] && [ "$lines" = "$counted" ] &&
   cmp -s "$tmp/trace-fields.out" "$tmp/csv-fields.out"
 result $? "the CSV's $lines lines are the trace's $traced measurements ($counted counted)"
+
+# The overlapped measurements: at 4 KiB, each layout but the flat ones
+# (1 and 4 groups) once more at 1 KiB, nowhere else, never at
+# HIMPI_OVERLAP's 2 KiB; a row takes it only there.
+awk '!/^#/ && $11 != 0 { over[$1 " " $3 " " $6 " " $11]++ }
+  !/^#/ && $11 == 0 && $3 == 4096 && $6 != "1" && $6 != "4" { want[$1 " " $3 " " $6 " 1024"]++ }
+  END {
+    for (k in over) { n++; if (over[k] != 1 || !(k in want)) bad++ }
+    for (k in want) { m++; if (!(k in over)) bad++ }
+    print "# " n " overlapped measurements, " m " expected"
+    exit !(n > 0 && bad == 0)
+  }' "$tmp/m.trace" &&
+  "$b/launch" 1 "$b/tools/himpi-tune" --check="$tmp/plot.conf" >"$tmp/plot-check.out" 2>&1 &&
+  awk 'NF == 17 && $1 !~ /^#/ { rows++
+      if ($9 != "0" && !($3 == 4096 && $6 != "1" && $6 != "4" && $9 == 1024)) bad++ }
+    END { exit !(rows == 6 && bad == 0) }' "$tmp/plot-check.out"
+result $? "--overlap: the layouts that can overlap measured at it too, and only they"
 
 # A panel per operation (native pair), a curve per size: gnuplot gives
 # each curve a <title> of its key entry, and each panel marks the choice
