@@ -239,8 +239,8 @@ int HiMPI_Alg_supported(HiMPI_Op op, HiMPI_Alg alg);
  *   overlap:      bytes per overlap segment: the message is cut into
  *                 segments of that many bytes (whole elements, derived
  *                 datatypes too) and the levels work on different
- *                 segments at once, the groups' leaders on segment k + 1
- *                 while the groups run segment k (doc/schedules.md); 0,
+ *                 segments at once (a bcast's leaders on segment k + 1
+ *                 while the groups run segment k; doc/schedules.md); 0,
  *                 the default, runs the levels one after the other.  Only
  *                 the operations whose levels can overlap
  *                 (HiMPI_Op_overlaps: bcast, reduce, allreduce) read it;
