@@ -42,8 +42,8 @@ static int tune_op(himpi_runtime *rt, MPI_Comm comm, HiMPI_Op op, const int *siz
         if (rc == MPI_SUCCESS && rank == 0 && rt->env.debug) {
             char layout[128];
             HiMPI_Row_layout(&rows[n], layout, sizeof layout);
-            fprintf(stderr, "himpi: tuned %s p=%d size=%d: %s %.3g s (flat %.3g s)\n",
-                    HiMPI_Op_name(op), p, task.msg_size, layout, rows[n].time,
+            fprintf(stderr, "himpi: tuned %s p=%d size=%d: %s overlap=%d %.3g s (flat %.3g s)\n",
+                    HiMPI_Op_name(op), p, task.msg_size, layout, rows[n].overlap, rows[n].time,
                     rows[n].flat_time);
         }
         n += rc == MPI_SUCCESS;
