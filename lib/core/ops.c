@@ -8,7 +8,7 @@
 #include "core/validate.h"
 
 static const himpi_op_info ops[HIMPI_OP_COUNT] = {
-#define ROW(ID, op, name, sized, rooted, reduction, send, recv, in_place, input, bound)         \
+#define ROW(ID, op, name, sized, rooted, reduction, send, recv, in_place, input, overlaps, bound) \
     [HIMPI_OP_##ID] = {name,                                                                     \
                        sized,                                                                    \
                        rooted,                                                                   \
@@ -16,7 +16,8 @@ static const himpi_op_info ops[HIMPI_OP_COUNT] = {
                        HIMPI_SIDE_##send,                                                        \
                        HIMPI_SIDE_##recv,                                                        \
                        HIMPI_IN_PLACE_##in_place,                                                \
-                       HIMPI_INPUT_##input},
+                       HIMPI_INPUT_##input,                                                      \
+                       overlaps},
     HIMPI_OPERATIONS(ROW)
 #undef ROW
 };

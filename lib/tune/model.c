@@ -133,7 +133,8 @@ double HiMPI_Model_bound(HiMPI_Op op, int p, double m, const HiMPI_Hockney *h)
         return NAN;
     if (p == 1)
         return 0;
-#define BOUND(ID, op_, name, sized, rooted, reduction, send, recv, in_place, input, bound)     \
+#define BOUND(ID, op_, name, sized, rooted, reduction, send, recv, in_place, input, overlaps,  \
+              bound)                                                                           \
     if (op == HIMPI_OP_##ID)                                                                   \
         return bound;
     HIMPI_OPERATIONS(BOUND)
