@@ -40,7 +40,7 @@ int himpi_hier_allreduce(himpi_sched *sched, const himpi_coll_args *a, MPI_Comm 
 {
     himpi_steps steps = {.n = 0};
     int rc = allreduce_steps(&steps, a->sendbuf, a->recvbuf, a->op, comm, plan, 0);
-    return rc != MPI_SUCCESS ? rc
-                             : himpi_steps_build(sched, &steps, a->recvcount, a->recvtype, a->op,
-                                                 plan->segment_size, plan->overlap);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    return himpi_steps_build(sched, &steps, HIMPI_OP_ALLREDUCE, plan, a->recvcount, a->recvtype, a->op);
 }

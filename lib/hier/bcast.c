@@ -31,7 +31,7 @@ int himpi_hier_bcast(himpi_sched *sched, const himpi_coll_args *a, MPI_Comm comm
 {
     himpi_steps steps = {.n = 0};
     int rc = bcast_steps(&steps, a->recvbuf, a->root, comm, plan, 0);
-    return rc != MPI_SUCCESS ? rc
-                             : himpi_steps_build(sched, &steps, a->recvcount, a->recvtype,
-                                                 MPI_OP_NULL, plan->segment_size, plan->overlap);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    return himpi_steps_build(sched, &steps, HIMPI_OP_BCAST, plan, a->recvcount, a->recvtype, MPI_OP_NULL);
 }

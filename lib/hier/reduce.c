@@ -47,7 +47,7 @@ int himpi_hier_reduce(himpi_sched *sched, const himpi_coll_args *a, MPI_Comm com
     himpi_steps steps = {.n = 0};
     int rc = reduce_steps(sched, &steps, a->sendbuf, a->recvbuf, a->recvcount, a->recvtype,
                           a->op, a->root, comm, plan, 0);
-    return rc != MPI_SUCCESS ? rc
-                             : himpi_steps_build(sched, &steps, a->recvcount, a->recvtype, a->op,
-                                                 plan->segment_size, plan->overlap);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    return himpi_steps_build(sched, &steps, HIMPI_OP_REDUCE, plan, a->recvcount, a->recvtype, a->op);
 }

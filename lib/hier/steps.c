@@ -42,9 +42,11 @@ static int build_step(himpi_sched *sched, const himpi_step *st, MPI_Aint first, 
     return MPI_ERR_INTERN;
 }
 
-int himpi_steps_build(himpi_sched *sched, const himpi_steps *steps, int count,
-                      MPI_Datatype datatype, MPI_Op op, int segsize, int overlap)
+int himpi_steps_build(himpi_sched *sched, const himpi_steps *steps, HiMPI_Op operation,
+                      const HiMPI_Plan *plan, int count, MPI_Datatype datatype, MPI_Op op)
 {
+    int overlap = HiMPI_Op_overlaps(operation) && steps->n > 1 ? plan->overlap : 0;
+    int segsize = plan->segment_size;
     int per = overlap > 0 ? himpi_segment_count(overlap, datatype) : count;
     int segments = count > per ? count / per + (count % per != 0) : 1;
     /* done[j]: the end of step j on the segment before. */

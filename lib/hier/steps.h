@@ -48,9 +48,12 @@ typedef struct himpi_steps {
 /* Appends a step to steps. */
 void himpi_steps_add(himpi_steps *steps, himpi_step step);
 
-/* Adds the steps to sched, on segments of overlap bytes (0: the whole
- * message, one after the other), and a fence after them all. */
-int himpi_steps_build(himpi_sched *sched, const himpi_steps *steps, int count,
-                      MPI_Datatype datatype, MPI_Op op, int segsize, int overlap);
+/* Adds the steps of a call of operation with plan to sched, on segments of
+ * the plan's overlap, or on the whole message one after the other where
+ * the operation's levels do not overlap (catalogue.h) or a single step has
+ * nothing to overlap with; then a scope after them all.  op is the
+ * reduction's MPI_Op (MPI_OP_NULL for bcast). */
+int himpi_steps_build(himpi_sched *sched, const himpi_steps *steps, HiMPI_Op operation,
+                      const HiMPI_Plan *plan, int count, MPI_Datatype datatype, MPI_Op op);
 
 #endif /* HIMPI_HIER_STEPS_H */
