@@ -42,6 +42,6 @@ int himpi_hier_allreduce(himpi_sched *sched, const himpi_coll_args *a, MPI_Comm 
     int rc = allreduce_steps(&steps, a->sendbuf, a->recvbuf, a->op, comm, plan, 0);
     if (rc != MPI_SUCCESS)
         return rc;
-    return himpi_steps_build(sched, &steps, HIMPI_OP_ALLREDUCE, plan, a->recvcount, a->recvtype,
-                             a->op);
+    return himpi_steps_build(sched, &steps, HIMPI_OP_ALLREDUCE, plan, comm, a->recvcount,
+                             a->recvtype, a->op);
 }

@@ -33,6 +33,6 @@ int himpi_hier_bcast(himpi_sched *sched, const himpi_coll_args *a, MPI_Comm comm
     int rc = bcast_steps(&steps, a->recvbuf, a->root, comm, plan, 0);
     if (rc != MPI_SUCCESS)
         return rc;
-    return himpi_steps_build(sched, &steps, HIMPI_OP_BCAST, plan, a->recvcount, a->recvtype,
-                             MPI_OP_NULL);
+    return himpi_steps_build(sched, &steps, HIMPI_OP_BCAST, plan, comm, a->recvcount,
+                             a->recvtype, MPI_OP_NULL);
 }

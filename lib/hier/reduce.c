@@ -49,6 +49,6 @@ int himpi_hier_reduce(himpi_sched *sched, const himpi_coll_args *a, MPI_Comm com
                           a->op, a->root, comm, plan, 0);
     if (rc != MPI_SUCCESS)
         return rc;
-    return himpi_steps_build(sched, &steps, HIMPI_OP_REDUCE, plan, a->recvcount, a->recvtype,
-                             a->op);
+    return himpi_steps_build(sched, &steps, HIMPI_OP_REDUCE, plan, comm, a->recvcount,
+                             a->recvtype, a->op);
 }

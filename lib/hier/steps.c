@@ -6,6 +6,7 @@
 #include "coll/builders.h"
 #include "core/alloc.h"
 #include "core/typed.h"
+#include "core/validate.h"
 #include "hier/steps.h"
 
 void himpi_steps_add(himpi_steps *steps, himpi_step step)
@@ -43,9 +44,14 @@ static int build_step(himpi_sched *sched, const himpi_step *st, MPI_Aint first, 
 }
 
 int himpi_steps_build(himpi_sched *sched, const himpi_steps *steps, HiMPI_Op operation,
-                      const HiMPI_Plan *plan, int count, MPI_Datatype datatype, MPI_Op op)
+                      const HiMPI_Plan *plan, MPI_Comm comm, int count, MPI_Datatype datatype,
+                      MPI_Op op)
 {
-    int overlap = HiMPI_Op_overlaps(operation) && steps->n > 1 ? plan->overlap : 0;
+    /* Every rank cuts the message alike, whatever steps it has itself: a
+     * segment's step on a communicator is a collective of all its ranks. */
+    int p;
+    MPI_Comm_size(comm, &p);
+    int overlap = himpi_plan_overlap(operation, plan, p);
     int segsize = plan->segment_size;
     int per = overlap > 0 ? himpi_segment_count(overlap, datatype) : count;
     int segments = count > per ? count / per + (count % per != 0) : 1;

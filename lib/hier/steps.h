@@ -48,12 +48,14 @@ typedef struct himpi_steps {
 /* Appends a step to steps. */
 void himpi_steps_add(himpi_steps *steps, himpi_step step);
 
-/* Adds the steps of a call of operation with plan to sched, on segments of
- * the plan's overlap, or on the whole message one after the other where
- * the operation's levels do not overlap (catalogue.h) or a single step has
- * nothing to overlap with; then a scope after them all.  op is the
- * reduction's MPI_Op (MPI_OP_NULL for bcast). */
+/* Adds this rank's steps of a call of operation with plan on comm to
+ * sched, on segments of the plan's overlap, or on the whole message one
+ * after the other where the operation's levels do not overlap or the plan
+ * is flat (himpi_plan_overlap: the same on every rank, as the segments
+ * must be); then a scope after them all.  op is the reduction's MPI_Op
+ * (MPI_OP_NULL for bcast). */
 int himpi_steps_build(himpi_sched *sched, const himpi_steps *steps, HiMPI_Op operation,
-                      const HiMPI_Plan *plan, int count, MPI_Datatype datatype, MPI_Op op);
+                      const HiMPI_Plan *plan, MPI_Comm comm, int count, MPI_Datatype datatype,
+                      MPI_Op op);
 
 #endif /* HIMPI_HIER_STEPS_H */
