@@ -134,11 +134,26 @@ void *himpi_sched_tmp(himpi_sched *s, int count, MPI_Datatype datatype)
 
 int himpi_sched_after(himpi_sched *s, int index, int before)
 {
+    if (before == HIMPI_SCHED_FIRST)
+        return MPI_SUCCESS;
     if (index < 0 || index >= s->nstages || before < 0 || before >= index || s->succ != NULL)
         return MPI_ERR_INTERN;
     reserve((void **)&s->edges, &s->edges_cap, s->nedges + 1, sizeof *s->edges, "a schedule");
     s->edges[s->nedges++] = (edge){before, index};
     return MPI_SUCCESS;
+}
+
+int himpi_sched_step(himpi_sched *s, int first, int last, int step[2])
+{
+    int rc = MPI_SUCCESS;
+    for (int i = first; i <= last && rc == MPI_SUCCESS; i++) {
+        rc = himpi_sched_after(s, i, step[0]);
+        if (rc == MPI_SUCCESS && step[1] != step[0])
+            rc = himpi_sched_after(s, i, step[1]);
+    }
+    step[0] = first;
+    step[1] = last;
+    return rc;
 }
 
 /* Appends st after stage `after`. */
@@ -152,7 +167,7 @@ static int add(himpi_sched *s, int after, stage st, int *index)
     s->stages[i] = st;
     if (after == HIMPI_SCHED_FIRST)
         after = s->fence;
-    if (after != HIMPI_SCHED_FIRST && (rc = himpi_sched_after(s, i, after)) != MPI_SUCCESS) {
+    if ((rc = himpi_sched_after(s, i, after)) != MPI_SUCCESS) {
         s->nstages--;
         return rc;
     }

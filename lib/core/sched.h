@@ -37,7 +37,7 @@
 #define HIMPI_SCHED_KEYS 256
 
 /* "After nothing": a stage that may be issued as soon as the schedule
- * starts. */
+ * starts; as the stage to wait for, no edge. */
 #define HIMPI_SCHED_FIRST (-1)
 
 typedef struct himpi_sched himpi_sched;
@@ -77,8 +77,17 @@ void *himpi_sched_tmp(himpi_sched *sched, int count, MPI_Datatype datatype);
  * fence. */
 int himpi_sched_fence(himpi_sched *sched);
 
-/* Makes stage wait for the completion of before too (before < stage). */
+/* Makes stage wait for the completion of before too (before < stage;
+ * HIMPI_SCHED_FIRST: nothing). */
 int himpi_sched_after(himpi_sched *sched, int stage, int before);
+
+/* One step of an algorithm that waits for the step before: makes stages
+ * first to last, added one after the other, wait for step[0] and step[1]
+ * (those of the step before; HIMPI_SCHED_FIRST for none), then makes them
+ * the step (step[0] = first, step[1] = last).  A step of two messages, as
+ * a send-receive, so waits for both of the step before, as its blocking
+ * form's MPI_Waitall did. */
+int himpi_sched_step(himpi_sched *sched, int first, int last, int step[2]);
 
 /* Starts sched (again, once it has completed): issues its first stages. */
 int himpi_sched_start(himpi_sched *sched);

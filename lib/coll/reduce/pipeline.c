@@ -28,12 +28,6 @@ static int stage_or_first(const int *stages, int s)
     return s >= 0 ? stages[s] : HIMPI_SCHED_FIRST;
 }
 
-/* Makes stage wait for before too, if there is one. */
-static int also_after(himpi_sched *sched, int stage, int before)
-{
-    return before != HIMPI_SCHED_FIRST ? himpi_sched_after(sched, stage, before) : MPI_SUCCESS;
-}
-
 int himpi_reduce_segmented_build(himpi_sched *sched, const void *mine, void *result, int count,
                                  MPI_Datatype datatype, MPI_Op op, int seg, MPI_Comm comm,
                                  int parent, int left, int right)
@@ -83,7 +77,7 @@ int himpi_reduce_segmented_build(himpi_sched *sched, const void *mine, void *res
             if (rc == MPI_SUCCESS)
                 rc = himpi_sched_reduce(sched, recv, in, at, n, datatype, op, &used[s]);
             if (rc == MPI_SUCCESS)
-                rc = also_after(sched, used[s], last);
+                rc = himpi_sched_after(sched, used[s], last);
             last = used[s];
         }
         if (rc == MPI_SUCCESS && top && res != result) {
@@ -94,7 +88,7 @@ int himpi_reduce_segmented_build(himpi_sched *sched, const void *mine, void *res
             rc = himpi_sched_send(sched, last, channel, key, slot(out, res_slots, s, seg, datatype),
                                   n, datatype, parent, &send);
             if (rc == MPI_SUCCESS)
-                rc = also_after(sched, send, stage_or_first(done, s - 2));
+                rc = himpi_sched_after(sched, send, stage_or_first(done, s - 2));
             last = send;
         }
         done[s] = last;
