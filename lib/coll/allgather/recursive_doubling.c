@@ -86,11 +86,3 @@ int himpi_allgather_recursive_doubling_build(himpi_sched *sched, const void *sen
     }
     return rc;
 }
-
-int himpi_allgather_recursive_doubling(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                                       void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                                       MPI_Comm comm, const int *blocks, int segsize)
-{
-    return himpi_allgather_run(himpi_allgather_recursive_doubling_build, sendbuf, sendcount,
-                               sendtype, recvbuf, recvcount, recvtype, comm, blocks, segsize);
-}

@@ -45,11 +45,3 @@ int himpi_allgather_ring_build(himpi_sched *sched, const void *sendbuf, int send
     }
     return rc;
 }
-
-int himpi_allgather_ring(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                         void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
-                         const int *blocks, int segsize)
-{
-    return himpi_allgather_run(himpi_allgather_ring_build, sendbuf, sendcount, sendtype, recvbuf,
-                               recvcount, recvtype, comm, blocks, segsize);
-}

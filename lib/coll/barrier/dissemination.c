@@ -28,8 +28,3 @@ int himpi_barrier_dissemination_build(himpi_sched *sched, MPI_Comm comm)
     }
     return rc;
 }
-
-int himpi_barrier_dissemination(MPI_Comm comm)
-{
-    return himpi_barrier_run(himpi_barrier_dissemination_build, comm);
-}

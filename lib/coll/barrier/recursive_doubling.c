@@ -51,8 +51,3 @@ int himpi_barrier_recursive_doubling_build(himpi_sched *sched, MPI_Comm comm)
     }
     return rc;
 }
-
-int himpi_barrier_recursive_doubling(MPI_Comm comm)
-{
-    return himpi_barrier_run(himpi_barrier_recursive_doubling_build, comm);
-}

@@ -2,7 +2,7 @@
  * follow one another up it, so that every rank combines and forwards one segment while the
  * next arrives.  Also the segmented tree reduction that binary.c builds on.  A
  * non-commutative operation runs the chain over the ranks in order, p - 1 down to 0, and
- * rank 0 then sends the result to the root (himpi_reduce_ordered). */
+ * rank 0 then sends the result to the root (himpi_reduce_ordered_build). */
 #include <config.h>
 
 #include <stdlib.h>
@@ -112,25 +112,18 @@ int himpi_reduce_segmented_chain_build(himpi_sched *sched, const void *sendbuf, 
                                         MPI_PROC_NULL, v < p - 1 ? (rank + 1) % p : MPI_PROC_NULL);
 }
 
-int himpi_reduce_pipeline_build(himpi_sched *sched, const void *sendbuf, void *recvbuf,
-                                int count, MPI_Datatype datatype, MPI_Op op, int root,
-                                MPI_Comm comm, int segsize)
+/* The segmented chain, which keeps rank order from root 0. */
+static int pipeline(himpi_sched *sched, const void *sendbuf, void *recvbuf, int count,
+                    MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, int segsize)
 {
     return himpi_reduce_segmented_chain_build(sched, sendbuf, recvbuf, count, datatype, op, root,
                                               comm, himpi_segment_count(segsize, datatype));
 }
 
-/* The blocking form, run in rank order by himpi_reduce_ordered. */
-static int pipeline(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
-                    MPI_Op op, int root, MPI_Comm comm, int segsize)
+int himpi_reduce_pipeline_build(himpi_sched *sched, const void *sendbuf, void *recvbuf,
+                                int count, MPI_Datatype datatype, MPI_Op op, int root,
+                                MPI_Comm comm, int segsize)
 {
-    return himpi_reduce_run(himpi_reduce_pipeline_build, sendbuf, recvbuf, count, datatype, op,
-                            root, comm, segsize);
-}
-
-int himpi_reduce_pipeline(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
-                          MPI_Op op, int root, MPI_Comm comm, int segsize)
-{
-    return himpi_reduce_ordered(pipeline, sendbuf, recvbuf, count, datatype, op, root, comm,
-                               segsize);
+    return himpi_reduce_ordered_build(sched, pipeline, sendbuf, recvbuf, count, datatype, op,
+                                      root, comm, segsize);
 }

@@ -201,11 +201,3 @@ int himpi_reduce_rabenseifner_build(himpi_sched *sched, const void *sendbuf, voi
                                                                 comm)
                              : rc;
 }
-
-int himpi_reduce_rabenseifner(const void *sendbuf, void *recvbuf, int count,
-                              MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
-                              int segsize)
-{
-    return himpi_reduce_run(himpi_reduce_rabenseifner_build, sendbuf, recvbuf, count, datatype,
-                            op, root, comm, segsize);
-}
