@@ -12,6 +12,7 @@
 #include <config.h>
 
 #include <sched.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -92,8 +93,8 @@ struct himpi_sched {
     int *bases;      /* per channel: its first tag */
     int nchannels, channels_cap;
     int persistent;
-    /* Made at the first start: successors of stage i are
-     * succ[succ_first[i] .. succ_first[i + 1]). */
+    /* Made at the first start, with the per-start arrays below: successors
+     * of stage i are succ[succ_first[i] .. succ_first[i + 1]). */
     int *succ_first, *succ;
     /* Per start. */
     int active, blocking, *pending, *ready, nready, head, ndone;
@@ -183,13 +184,6 @@ void himpi_sched_free(himpi_sched **sched)
     free(s->lanes);
     free(s->comms);
     free(s->bases);
-    free(s->succ_first);
-    free(s->succ);
-    free(s->pending);
-    free(s->ready);
-    free(s->requests);
-    free(s->owner);
-    free(s->indices);
     free(s->statuses);
     free(s);
     *sched = NULL;
@@ -418,18 +412,28 @@ int himpi_sched_fence(himpi_sched *s)
     return rc;
 }
 
-/* Fixes the graph: every stage's successors, and the per-start arrays. */
+static size_t aligned(size_t bytes)
+{
+    const size_t a = _Alignof(max_align_t);
+    return (bytes + a - 1) / a * a;
+}
+
+/* Fixes the graph: every stage's successors, and the per-start arrays, all
+ * in the one allocation statuses holds: a blocking call builds and frees a
+ * schedule each time, and allocations are much of what that costs. */
 static void fix(himpi_sched *s)
 {
-    size_t n = (size_t)s->nstages;
-    s->succ_first = himpi_zalloc(n + 1, sizeof *s->succ_first, "a schedule");
-    s->succ = himpi_alloc((size_t)s->nedges + 1, sizeof *s->succ, "a schedule");
-    s->pending = himpi_zalloc(n + 1, sizeof *s->pending, "a schedule");
-    s->ready = himpi_alloc(n + 1, sizeof *s->ready, "a schedule");
-    s->requests = himpi_alloc(n + 1, sizeof *s->requests, "a schedule");
-    s->owner = himpi_alloc(n + 1, sizeof *s->owner, "a schedule");
-    s->indices = himpi_alloc(n + 1, sizeof *s->indices, "a schedule");
-    s->statuses = himpi_alloc(n + 1, sizeof *s->statuses, "a schedule");
+    size_t n = (size_t)s->nstages + 1, ints = 6 * n + (size_t)s->nedges;
+    size_t statuses = aligned(n * sizeof *s->statuses), requests = aligned(n * sizeof *s->requests);
+    char *block = himpi_zalloc(1, statuses + requests + ints * sizeof(int), "a schedule");
+    s->statuses = (MPI_Status *)block;
+    s->requests = (MPI_Request *)(block + statuses);
+    s->succ_first = (int *)(block + statuses + requests);
+    s->pending = s->succ_first + n;
+    s->ready = s->pending + n;
+    s->owner = s->ready + n;
+    s->indices = s->owner + n;
+    s->succ = s->indices + n;
     for (int e = 0; e < s->nedges; e++)
         s->succ_first[s->edges[e].before + 1]++;
     for (int i = 0; i < s->nstages; i++)

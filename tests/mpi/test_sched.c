@@ -202,7 +202,8 @@ static void restart(void)
 }
 
 /* Misuses: an edge to a later stage, a key out of range, a channel never
- * joined, and a stage added once the graph was fixed. */
+ * joined, a received count or bounds on a stage that is no message, and a
+ * stage added once the graph was fixed. */
 static void refused(void)
 {
     himpi_sched *s;
@@ -218,6 +219,8 @@ static void refused(void)
               "key %d was taken", HIMPI_SCHED_KEYS);
     tap_check(himpi_sched_send(s, a, ch + 1, 0, &x, 1, MPI_INT, 0, NULL) != MPI_SUCCESS,
               "a channel never joined was taken");
+    tap_check(himpi_sched_received(s, a, &x) != MPI_SUCCESS, "a copy took a received count");
+    tap_check(himpi_sched_bounds(s, b, NULL, &x) != MPI_SUCCESS, "a copy took bounds");
     tap_check(himpi_sched_run(s) == MPI_SUCCESS, "run");
     tap_check(himpi_sched_copy(s, HIMPI_SCHED_FIRST, &x, 1, MPI_INT, &y, 1, MPI_INT, NULL) !=
                   MPI_SUCCESS,
