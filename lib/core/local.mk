@@ -9,6 +9,8 @@ libhimpi_internal_la_SOURCES += \
 	%D%/catalogue.h \
 	%D%/hwlevels.c \
 	%D%/hwlevels.h \
+	%D%/level_requests.c \
+	%D%/level_requests.h \
 	%D%/names.c \
 	%D%/names.h \
 	%D%/ops.c \
@@ -17,8 +19,10 @@ libhimpi_internal_la_SOURCES += \
 	%D%/p2p.h \
 	%D%/sched.c \
 	%D%/sched.h \
-	%D%/sched_tag.c \
-	%D%/sched_tag.h \
+	%D%/sched_coll.c \
+	%D%/sched_coll.h \
+	%D%/sched_comm.c \
+	%D%/sched_comm.h \
 	%D%/scratch.c \
 	%D%/scratch.h \
 	%D%/setup_lock.c \

@@ -22,8 +22,9 @@ static int allgather_plan(const void *sendbuf, int sendcount, MPI_Datatype sendt
     if ((rc = himpi_levels_next(comm, plan, &depth, -1, 0, &l, &flat)) != MPI_SUCCESS)
         return rc;
     if (flat != HIMPI_ALG_COUNT)
-        return himpi_coll(HIMPI_OP_ALLGATHER, flat)
-            .allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, NULL, seg);
+        return himpi_allgather_run(himpi_coll(HIMPI_OP_ALLGATHER, flat).allgather, sendbuf,
+                                   sendcount, sendtype, recvbuf, recvcount, recvtype, comm, NULL,
+                                   seg);
     /* Groups in another order than the ranks': gather in group order, then
      * put the blocks in rank order. */
     void *ordered = NULL, *result = recvbuf;
@@ -43,9 +44,9 @@ static int allgather_plan(const void *sendbuf, int sendcount, MPI_Datatype sendt
                             himpi_at(recvbuf, (MPI_Aint)l.start * recvcount, recvtype), recvcount,
                             recvtype, l.inner, plan, depth + 1);
     if (rc == MPI_SUCCESS && l.outer != MPI_COMM_NULL)
-        rc = himpi_coll(HIMPI_OP_ALLGATHER, plan->level[depth].alg)
-                 .allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, recvbuf, recvcount, recvtype,
-                            l.outer, l.sizes, seg);
+        rc = himpi_allgather_run(himpi_coll(HIMPI_OP_ALLGATHER, plan->level[depth].alg).allgather,
+                                 MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, recvbuf, recvcount, recvtype,
+                                 l.outer, l.sizes, seg);
     if (rc == MPI_SUCCESS)
         rc = himpi_levels_share(&l, recvbuf, l.p * recvcount, recvtype);
     if (rc == MPI_SUCCESS && ordered != NULL)

@@ -20,14 +20,15 @@ static int allreduce_plan(const void *sendbuf, void *recvbuf, int count, MPI_Dat
                                 &flat)) != MPI_SUCCESS)
         return rc;
     if (flat != HIMPI_ALG_COUNT)
-        return himpi_coll(HIMPI_OP_ALLREDUCE, flat)
-            .allreduce(sendbuf, recvbuf, count, datatype, op, comm, seg);
+        return himpi_allreduce_run(himpi_coll(HIMPI_OP_ALLREDUCE, flat).allreduce, sendbuf, recvbuf,
+                                   count, datatype, op, comm, seg);
     if ((rc = allreduce_plan(sendbuf, recvbuf, count, datatype, op, l.inner, plan, depth + 1)) !=
         MPI_SUCCESS)
         return rc;
-    if (l.outer != MPI_COMM_NULL && (rc = himpi_coll(HIMPI_OP_ALLREDUCE, plan->level[depth].alg)
-                                              .allreduce(MPI_IN_PLACE, recvbuf, count, datatype, op,
-                                                         l.outer, seg)) != MPI_SUCCESS)
+    if (l.outer != MPI_COMM_NULL &&
+        (rc = himpi_allreduce_run(himpi_coll(HIMPI_OP_ALLREDUCE, plan->level[depth].alg).allreduce,
+                                  MPI_IN_PLACE, recvbuf, count, datatype, op, l.outer, seg)) !=
+            MPI_SUCCESS)
         return rc;
     return himpi_levels_share(&l, recvbuf, count, datatype);
 }

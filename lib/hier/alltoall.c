@@ -63,10 +63,9 @@ static int exchange(const himpi_levels *l, const void *mine, int scount, MPI_Dat
     for (int b = 0; b < l->layout->g; b++)
         even &= l->sizes[b] == n;
     if (rc == MPI_SUCCESS)
-        rc = himpi_coll(HIMPI_OP_ALLTOALL, alg)
-                 .alltoall(out, even ? n * n * scount : scount, stype, in,
-                           even ? n * n * rcount : rcount, rtype, l->outer,
-                           even ? NULL : l->sizes, seg);
+        rc = himpi_allgather_run(
+            himpi_coll(HIMPI_OP_ALLTOALL, alg).alltoall, out, even ? n * n * scount : scount, stype,
+            in, even ? n * n * rcount : rcount, rtype, l->outer, even ? NULL : l->sizes, seg);
     /* In: the transpose. */
     k = 0;
     for (int y = 0; y < n; y++)
@@ -92,9 +91,8 @@ static int alltoall_plan(const void *sendbuf, int sendcount, MPI_Datatype sendty
     if ((rc = himpi_levels_next(comm, plan, &depth, -1, 0, &l, &flat)) != MPI_SUCCESS)
         return rc;
     if (flat != HIMPI_ALG_COUNT)
-        return himpi_coll(HIMPI_OP_ALLTOALL, flat)
-            .alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, NULL,
-                      seg);
+        return himpi_allgather_run(himpi_coll(HIMPI_OP_ALLTOALL, flat).alltoall, sendbuf, sendcount,
+                                   sendtype, recvbuf, recvcount, recvtype, comm, NULL, seg);
     /* In place, the blocks come from recvbuf, all gathered before the
      * scatter overwrites it. */
     if (sendbuf == MPI_IN_PLACE) {
@@ -115,16 +113,16 @@ static int alltoall_plan(const void *sendbuf, int sendcount, MPI_Datatype sendty
     void *mine = leader ? himpi_tmp_alloc(n * p * sendcount, sendtype) : NULL;
     void *theirs = leader ? himpi_tmp_alloc(n * p * recvcount, recvtype) : NULL;
     if (rc == MPI_SUCCESS)
-        rc = himpi_coll(HIMPI_OP_GATHER, HIMPI_ALG_NATIVE)
-                 .gather(sendbuf, p * sendcount, sendtype, mine, p * sendcount, sendtype, 0,
-                         l.inner, NULL, seg);
+        rc = himpi_scatter_run(himpi_coll(HIMPI_OP_GATHER, HIMPI_ALG_NATIVE).gather, sendbuf,
+                               p * sendcount, sendtype, mine, p * sendcount, sendtype, 0, l.inner,
+                               NULL, seg);
     if (rc == MPI_SUCCESS && leader)
         rc = exchange(&l, mine, sendcount, sendtype, theirs, recvcount, recvtype,
                       plan->level[depth].alg, seg);
     if (rc == MPI_SUCCESS)
-        rc = himpi_coll(HIMPI_OP_SCATTER, HIMPI_ALG_NATIVE)
-                 .scatter(theirs, p * recvcount, recvtype, recvbuf, p * recvcount, recvtype, 0,
-                          l.inner, NULL, seg);
+        rc = himpi_scatter_run(himpi_coll(HIMPI_OP_SCATTER, HIMPI_ALG_NATIVE).scatter, theirs,
+                               p * recvcount, recvtype, recvbuf, p * recvcount, recvtype, 0,
+                               l.inner, NULL, seg);
     if (rc == MPI_SUCCESS && ordered_recv != NULL)
         rc = himpi_levels_permute(&l, ordered_recv, result, recvcount, recvtype, 0);
     himpi_tmp_free(theirs, recvtype);

@@ -20,12 +20,13 @@ static int barrier_plan(MPI_Comm comm, const HiMPI_Plan *plan, int depth)
     if ((rc = himpi_levels_next(comm, plan, &depth, -1, 0, &l, &flat)) != MPI_SUCCESS)
         return rc;
     if (flat != HIMPI_ALG_COUNT)
-        return himpi_coll(HIMPI_OP_BARRIER, flat).barrier(comm);
+        return himpi_barrier_run(himpi_coll(HIMPI_OP_BARRIER, flat).barrier, comm);
     rc = barrier_plan(l.inner, plan, depth + 1);
     /* With no root, l.outer at a group's first position is the column of
      * every group's first rank. */
     if (rc == MPI_SUCCESS && l.rank == l.start)
-        rc = himpi_coll(HIMPI_OP_BARRIER, plan->level[depth].alg).barrier(l.outer);
+        rc = himpi_barrier_run(himpi_coll(HIMPI_OP_BARRIER, plan->level[depth].alg).barrier,
+                               l.outer);
     return rc == MPI_SUCCESS ? barrier_plan(l.inner, plan, depth + 1) : rc;
 }
 

@@ -16,11 +16,12 @@ static int bcast_plan(void *buffer, int count, MPI_Datatype datatype, int root, 
     if ((rc = himpi_levels_next(comm, plan, &depth, root, 0, &l, &flat)) != MPI_SUCCESS)
         return rc;
     if (flat != HIMPI_ALG_COUNT)
-        return himpi_coll(HIMPI_OP_BCAST, flat).bcast(buffer, count, datatype, root, comm, seg);
+        return himpi_bcast_run(himpi_coll(HIMPI_OP_BCAST, flat).bcast, buffer, count, datatype,
+                               root, comm, seg);
     /* Leaders are ordered by group, so the root is leader number root_group. */
     if (l.outer != MPI_COMM_NULL &&
-        (rc = himpi_coll(HIMPI_OP_BCAST, plan->level[depth].alg)
-                  .bcast(buffer, count, datatype, l.root_group, l.outer, seg)) != MPI_SUCCESS)
+        (rc = himpi_bcast_run(himpi_coll(HIMPI_OP_BCAST, plan->level[depth].alg).bcast, buffer,
+                              count, datatype, l.root_group, l.outer, seg)) != MPI_SUCCESS)
         return rc;
     int inner_root = l.group == l.root_group ? l.root - l.start : 0;
     return bcast_plan(buffer, count, datatype, inner_root, l.inner, plan, depth + 1);

@@ -21,8 +21,8 @@ static int exscan_plan(const void *sendbuf, void *recvbuf, int count, MPI_Dataty
     if ((rc = himpi_levels_next(comm, plan, &depth, -1, 1, &l, &flat)) != MPI_SUCCESS)
         return rc;
     if (flat != HIMPI_ALG_COUNT)
-        return himpi_coll(HIMPI_OP_EXSCAN, flat)
-            .exscan(sendbuf, recvbuf, count, datatype, op, comm, seg);
+        return himpi_allreduce_run(himpi_coll(HIMPI_OP_EXSCAN, flat).exscan, sendbuf, recvbuf,
+                                   count, datatype, op, comm, seg);
     /* The operand outlives the result that replaces it in place: the last
      * rank of a group needs both. */
     void *mine = NULL;

@@ -19,9 +19,8 @@ static int gather_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype
     if ((rc = himpi_levels_next(comm, plan, &depth, root, 0, &l, &flat)) != MPI_SUCCESS)
         return rc;
     if (flat != HIMPI_ALG_COUNT)
-        return himpi_coll(HIMPI_OP_GATHER, flat)
-            .gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, NULL,
-                    seg);
+        return himpi_scatter_run(himpi_coll(HIMPI_OP_GATHER, flat).gather, sendbuf, sendcount,
+                                 sendtype, recvbuf, recvcount, recvtype, root, comm, NULL, seg);
     /* Groups in another order than the ranks': the root gathers in group
      * order, then puts the blocks in rank order. */
     void *ordered = NULL, *result = recvbuf;
@@ -49,9 +48,9 @@ static int gather_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype
                          plan, depth + 1);
     }
     if (rc == MPI_SUCCESS && l.outer != MPI_COMM_NULL)
-        rc = himpi_coll(HIMPI_OP_GATHER, plan->level[depth].alg)
-                 .gather(l.rank == l.root ? MPI_IN_PLACE : blocks, sendcount, sendtype, recvbuf,
-                         recvcount, recvtype, l.root_group, l.outer, l.sizes, seg);
+        rc = himpi_scatter_run(himpi_coll(HIMPI_OP_GATHER, plan->level[depth].alg).gather,
+                               l.rank == l.root ? MPI_IN_PLACE : blocks, sendcount, sendtype,
+                               recvbuf, recvcount, recvtype, l.root_group, l.outer, l.sizes, seg);
     if (rc == MPI_SUCCESS && ordered != NULL)
         rc = himpi_levels_permute(&l, ordered, result, recvcount, recvtype, 0);
     himpi_tmp_free(blocks, sendtype);

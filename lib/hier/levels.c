@@ -2,6 +2,7 @@
 #include <config.h>
 
 #include "coll/algorithms.h"
+#include "core/p2p.h"
 #include "hier/levels.h"
 
 static int fill(himpi_comm *state, const himpi_layout *layout, int root, himpi_levels *l)
@@ -93,10 +94,10 @@ int himpi_levels_group_prefix(const himpi_levels *l, const void *total, void *pr
     /* With no root, l->outer at a group's first position is the column of
      * every group's first rank, in group order. */
     if (rc == MPI_SUCCESS && position == 0)
-        rc = himpi_coll(HIMPI_OP_EXSCAN, alg)
-                 .exscan(total, prefix, count, datatype, op, l->outer, seg);
+        rc = himpi_allreduce_run(himpi_coll(HIMPI_OP_EXSCAN, alg).exscan, total, prefix, count,
+                                 datatype, op, l->outer, seg);
     if (rc == MPI_SUCCESS && l->group > 0 && size > 1)
-        rc = himpi_bcast_native(prefix, count, datatype, 0, l->inner, seg);
+        rc = himpi_bcast_run(himpi_bcast_native_build, prefix, count, datatype, 0, l->inner, seg);
     himpi_tmp_free(received, datatype);
     return rc;
 }

@@ -18,8 +18,8 @@ static int reduce_plan(const void *sendbuf, void *recvbuf, int count, MPI_Dataty
                                 &flat)) != MPI_SUCCESS)
         return rc;
     if (flat != HIMPI_ALG_COUNT)
-        return himpi_coll(HIMPI_OP_REDUCE, flat)
-            .reduce(sendbuf, recvbuf, count, datatype, op, root, comm, seg);
+        return himpi_reduce_run(himpi_coll(HIMPI_OP_REDUCE, flat).reduce, sendbuf, recvbuf, count,
+                                datatype, op, root, comm, seg);
     int inner_root = l.group == l.root_group ? l.root - l.start : 0;
     /* The root reduces its group straight into recvbuf; another leader
      * needs a buffer for its group's partial result. */
@@ -27,11 +27,12 @@ static int reduce_plan(const void *sendbuf, void *recvbuf, int count, MPI_Dataty
     if (l.rank == l.start && l.group != l.root_group)
         partial = himpi_tmp_alloc(count, datatype);
     rc = reduce_plan(sendbuf, partial, count, datatype, op, inner_root, l.inner, plan, depth + 1);
-    himpi_reduce_fn out = himpi_coll(HIMPI_OP_REDUCE, plan->level[depth].alg).reduce;
+    himpi_reduce_builder *out = himpi_coll(HIMPI_OP_REDUCE, plan->level[depth].alg).reduce;
     if (rc == MPI_SUCCESS && l.outer != MPI_COMM_NULL)
-        rc = l.rank == l.root
-                 ? out(MPI_IN_PLACE, recvbuf, count, datatype, op, l.root_group, l.outer, seg)
-                 : out(partial, NULL, count, datatype, op, l.root_group, l.outer, seg);
+        rc = l.rank == l.root ? himpi_reduce_run(out, MPI_IN_PLACE, recvbuf, count, datatype, op,
+                                                 l.root_group, l.outer, seg)
+                              : himpi_reduce_run(out, partial, NULL, count, datatype, op,
+                                                 l.root_group, l.outer, seg);
     if (partial != recvbuf)
         himpi_tmp_free(partial, datatype);
     return rc;

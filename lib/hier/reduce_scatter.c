@@ -13,6 +13,7 @@
 #include <config.h>
 
 #include "coll/algorithms.h"
+#include "core/p2p.h"
 #include "hier/drivers.h"
 #include "hier/levels.h"
 
@@ -30,15 +31,18 @@ static int reduce_scatter_plan(HiMPI_Op op, const void *sendbuf, void *recvbuf,
         return rc;
     /* The two forms' algorithms have one signature (coll.h). */
     if (flat != HIMPI_ALG_COUNT)
-        return himpi_coll(op, flat)
-            .reduce_scatter(sendbuf, recvbuf, counts, datatype, reduction, comm, seg);
+        return himpi_reduce_scatter_run(himpi_coll(op, flat).reduce_scatter, sendbuf, recvbuf,
+                                        counts, datatype, reduction, comm, seg);
     MPI_Comm_rank(comm, &rank);
     const int *starts = l.layout->starts, *perm = l.layout->perm;
     int g = l.layout->g, m = himpi_layout_min_size(l.layout), size = l.sizes[l.group];
     int position = l.rank - l.start;
     /* The count of every position of the layout, and where the rank at
      * each position has its block in the operand. */
-    int *displs = himpi_reduce_scatter_displs(counts, l.p);
+    int *displs = himpi_tmp_alloc(l.p + 1, MPI_INT);
+    displs[0] = 0;
+    for (int r = 0; r < l.p; r++)
+        displs[r + 1] = displs[r] + counts[r];
     int *of = himpi_tmp_alloc(2 * l.p, MPI_INT), *from = of + l.p;
     for (int r = 0; r < l.p; r++) {
         int q = perm != NULL ? perm[r] : r;
@@ -76,8 +80,8 @@ static int reduce_scatter_plan(HiMPI_Op op, const void *sendbuf, void *recvbuf,
         /* The column's blocks of this group: this rank's first, then
          * those of the positions it serves. */
         column = outer[l.group] == own ? recvbuf : himpi_tmp_alloc(outer[l.group], datatype);
-        rc = himpi_coll(op, plan->level[depth].alg)
-                 .reduce_scatter(piece, column, outer, datatype, reduction, l.outer, seg);
+        rc = himpi_reduce_scatter_run(himpi_coll(op, plan->level[depth].alg).reduce_scatter, piece,
+                                      column, outer, datatype, reduction, l.outer, seg);
         for (int q = position + m, at = own; q < size && rc == MPI_SUCCESS; q += m) {
             rc = himpi_send(himpi_at(column, at, datatype), of[l.start + q], datatype, q, l.inner);
             at += of[l.start + q];

@@ -4,15 +4,15 @@
 
 #include <stdlib.h>
 
-#include "coll/level_requests.h"
-#include "core/alloc.h"
-#include "core/ops.h"
-#include "hier/drivers.h"
 #include "coll/native.h"
-#include "hier/levels.h"
-#include "mpib.h"
-#include "hier/request.h"
+#include "core/alloc.h"
+#include "core/level_requests.h"
+#include "core/ops.h"
 #include "core/scratch.h"
+#include "hier/drivers.h"
+#include "hier/levels.h"
+#include "hier/request.h"
+#include "mpib.h"
 
 struct HiMPI_Request_s {
     HiMPI_Plan plan;

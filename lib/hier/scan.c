@@ -20,8 +20,8 @@ static int scan_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype
     if ((rc = himpi_levels_next(comm, plan, &depth, -1, 1, &l, &flat)) != MPI_SUCCESS)
         return rc;
     if (flat != HIMPI_ALG_COUNT)
-        return himpi_coll(HIMPI_OP_SCAN, flat)
-            .scan(sendbuf, recvbuf, count, datatype, op, comm, seg);
+        return himpi_allreduce_run(himpi_coll(HIMPI_OP_SCAN, flat).scan, sendbuf, recvbuf, count,
+                                   datatype, op, comm, seg);
     if ((rc = scan_plan(sendbuf, recvbuf, count, datatype, op, l.inner, plan, depth + 1)) !=
         MPI_SUCCESS)
         return rc;

@@ -20,9 +20,8 @@ static int scatter_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
     if ((rc = himpi_levels_next(comm, plan, &depth, root, 0, &l, &flat)) != MPI_SUCCESS)
         return rc;
     if (flat != HIMPI_ALG_COUNT)
-        return himpi_coll(HIMPI_OP_SCATTER, flat)
-            .scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, NULL,
-                     seg);
+        return himpi_scatter_run(himpi_coll(HIMPI_OP_SCATTER, flat).scatter, sendbuf, sendcount,
+                                 sendtype, recvbuf, recvcount, recvtype, root, comm, NULL, seg);
     /* Groups in another order than the ranks': the root puts the blocks in
      * group order first. */
     void *ordered = NULL;
@@ -37,9 +36,10 @@ static int scatter_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
     if (l.rank == l.start && l.group != l.root_group)
         blocks = himpi_tmp_alloc(l.sizes[l.group] * recvcount, recvtype);
     if (rc == MPI_SUCCESS && l.outer != MPI_COMM_NULL)
-        rc = himpi_coll(HIMPI_OP_SCATTER, plan->level[depth].alg)
-                 .scatter(sendbuf, sendcount, sendtype, l.rank == l.root ? MPI_IN_PLACE : blocks,
-                          recvcount, recvtype, l.root_group, l.outer, l.sizes, seg);
+        rc =
+            himpi_scatter_run(himpi_coll(HIMPI_OP_SCATTER, plan->level[depth].alg).scatter, sendbuf,
+                              sendcount, sendtype, l.rank == l.root ? MPI_IN_PLACE : blocks,
+                              recvcount, recvtype, l.root_group, l.outer, l.sizes, seg);
     if (rc == MPI_SUCCESS) {
         if (l.group == l.root_group)
             rc = scatter_plan(l.rank == l.root

@@ -928,7 +928,7 @@ static void test_requests(void)
               describe(NULL, &native), later_inits);
     int library_has = LIBRARY_PERSISTENT;
 #ifdef MPICH
-    /* lib/native_persistent.c leaves MPICH's scatter, gather and allgather
+    /* lib/core/sched_coll.c leaves MPICH's scatter, gather and allgather
      * out: alltoall's ranks outside the leaders only gather and scatter. */
     library_has &= the_op->op != HIMPI_OP_SCATTER && the_op->op != HIMPI_OP_GATHER &&
                    the_op->op != HIMPI_OP_ALLGATHER && the_op->op != HIMPI_OP_ALLTOALL;

@@ -4,8 +4,9 @@
 # Every operation at 64 and 128 ranks (the scans, barrier and the
 # reduce-scatters at 64 only); broadcast, the rooted operation with the
 # most algorithms, at 256 (allreduce there took 98 of the job's 216 s);
-# guided tuning at 128; the calibration of each shipped platform on the
-# ranks configs/platforms/calibration names (8, 128, 256).  The longest
+# the schedules' test at 16, over two nodes; guided tuning at 128; the
+# calibration of each shipped platform on the ranks
+# configs/platforms/calibration names (8, 128, 256).  The longest
 # come first, so that parallel make starts them first; that order follows
 # no rule the cases could be derived by, so the list is written out.
 SMPI_TESTS = \
@@ -19,7 +20,7 @@ SMPI_TESTS = \
 	%D%/test_scatter-128.smpi %D%/test_scan-64.smpi %D%/test_exscan-64.smpi \
 	%D%/test_barrier-64.smpi \
 	%D%/test_reduce_scatter_block-64.smpi %D%/test_reduce_scatter-64.smpi \
-	%D%/test_alltoall-64.smpi \
+	%D%/test_alltoall-64.smpi %D%/test_sched-16.smpi \
 	%D%/calibration-8.smpi %D%/test_typed-1.smpi
 SMPI_LOG_DRIVER = $(LOG_DRIVER)
 SMPI_LOG_COMPILER = $(SHELL) $(top_srcdir)/%D%/run

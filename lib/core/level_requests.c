@@ -4,11 +4,10 @@
 
 #include <stdlib.h>
 
-#include "coll/level_requests.h"
 #include "core/alloc.h"
-#include "coll/native.h"
+#include "core/level_requests.h"
+#include "core/sched_coll.h"
 #include "core/thread_local.h"
-#include "mpib.h"
 
 struct himpi_level_request {
     HiMPI_Op op;
@@ -58,7 +57,8 @@ static int request_of(himpi_level_requests *s, HiMPI_Op op, const himpi_coll_arg
     }
     struct himpi_level_request *r = &s->reqs[s->n];
     *r = (struct himpi_level_request){op, *args, comm, MPI_REQUEST_NULL};
-    int rc = himpi_native_init(op, args, comm, MPI_INFO_NULL, &r->request);
+    int rc = himpi_coll_call(HIMPI_COLL_PERSISTENT, op, args, NULL, comm, MPI_INFO_NULL,
+                             &r->request);
     if (rc != MPI_SUCCESS)
         return rc;
     s->n++;
@@ -67,22 +67,17 @@ static int request_of(himpi_level_requests *s, HiMPI_Op op, const himpi_coll_arg
     return MPI_SUCCESS;
 }
 
-int himpi_level_requests_run(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm, int *done)
+int himpi_level_requests_take(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm,
+                              MPI_Request *request)
 {
-    *done = 0;
+    *request = MPI_REQUEST_NULL;
     if (current == NULL)
         return MPI_SUCCESS;
     struct himpi_level_request *r;
     int rc = request_of(current, op, args, comm, &r);
-    if (rc != MPI_SUCCESS) {
-        *done = 1;
-        return rc;
-    }
-    if (r->request == MPI_REQUEST_NULL)
-        return MPI_SUCCESS;
-    *done = 1;
-    rc = MPI_Start(&r->request);
-    return rc == MPI_SUCCESS ? MPIB_Wait(&r->request, MPI_STATUS_IGNORE) : rc;
+    if (rc == MPI_SUCCESS)
+        *request = r->request;
+    return rc;
 }
 
 int himpi_level_requests_free(himpi_level_requests *s)
