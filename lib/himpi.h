@@ -608,7 +608,7 @@ int HiMPI_Start(HiMPI_Request *request);
 int HiMPI_Wait(HiMPI_Request *request, MPI_Status *status);
 
 /* As HiMPI_Wait if the start has completed (*flag = 1), else *flag = 0
- * after one pass of its schedule. */
+ * after one pass of every request under way. */
 int HiMPI_Test(HiMPI_Request *request, int *flag, MPI_Status *status);
 
 /* HiMPI_Wait on each of count requests.  statuses may be

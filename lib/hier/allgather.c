@@ -7,7 +7,7 @@
  * groups get the whole result from their group's first rank. */
 #include <config.h>
 
-#include "coll/builders.h"
+#include "coll/coll.h"
 #include "core/typed.h"
 #include "hier/drivers.h"
 #include "hier/levels.h"
@@ -23,7 +23,7 @@ static int allgather_plan(himpi_sched *sched, const void *sendbuf, int sendcount
     if ((rc = himpi_levels_next(comm, plan, &depth, -1, 0, &l, &flat)) != MPI_SUCCESS)
         return rc;
     if (flat != HIMPI_ALG_COUNT)
-        return himpi_coll_builder(HIMPI_OP_ALLGATHER, flat)
+        return himpi_coll(HIMPI_OP_ALLGATHER, flat)
             .allgather(sched, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
                        NULL, seg);
     /* Groups in another order than the ranks': gather in group order, then
@@ -50,7 +50,7 @@ static int allgather_plan(himpi_sched *sched, const void *sendbuf, int sendcount
         (rc = himpi_sched_fence(sched)) != MPI_SUCCESS)
         return rc;
     if (l.outer != MPI_COMM_NULL &&
-        (rc = himpi_coll_builder(HIMPI_OP_ALLGATHER, plan->level[depth].alg)
+        (rc = himpi_coll(HIMPI_OP_ALLGATHER, plan->level[depth].alg)
                   .allgather(sched, MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, recvbuf, recvcount,
                              recvtype, l.outer, l.sizes, seg)) != MPI_SUCCESS)
         return rc;

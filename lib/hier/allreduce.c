@@ -20,18 +20,23 @@ static int allreduce_steps(himpi_steps *steps, const void *sendbuf, void *recvbu
                                 &flat)) != MPI_SUCCESS)
         return rc;
     if (flat != HIMPI_ALG_COUNT) {
-        himpi_steps_add(steps,
-                        (himpi_step){HIMPI_STEP_ALLREDUCE, flat, comm, -1, sendbuf, recvbuf});
+        himpi_steps_add(steps, (himpi_step){.kind = HIMPI_STEP_ALLREDUCE, .alg = flat,
+                                            .comm = comm, .root = -1, .in = sendbuf,
+                                            .out = recvbuf});
         return MPI_SUCCESS;
     }
     if ((rc = allreduce_steps(steps, sendbuf, recvbuf, op, l.inner, plan, depth + 1)) !=
         MPI_SUCCESS)
         return rc;
     if (l.outer != MPI_COMM_NULL)
-        himpi_steps_add(steps, (himpi_step){HIMPI_STEP_ALLREDUCE, plan->level[depth].alg,
-                                            l.outer, -1, MPI_IN_PLACE, recvbuf});
-    himpi_steps_add(steps, (himpi_step){HIMPI_STEP_SHARE, HIMPI_ALG_COUNT, l.inner, -1, NULL,
-                                        recvbuf, l});
+        himpi_steps_add(steps, (himpi_step){.kind = HIMPI_STEP_ALLREDUCE,
+                                            .alg = plan->level[depth].alg,
+                                            .comm = l.outer,
+                                            .root = -1,
+                                            .in = MPI_IN_PLACE,
+                                            .out = recvbuf});
+    himpi_steps_add(steps, (himpi_step){.kind = HIMPI_STEP_SHARE, .comm = l.inner, .root = -1,
+                                        .out = recvbuf, .levels = l});
     return MPI_SUCCESS;
 }
 

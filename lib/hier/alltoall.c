@@ -13,7 +13,7 @@
 
 #include <stdlib.h>
 
-#include "coll/builders.h"
+#include "coll/coll.h"
 #include "core/alloc.h"
 #include "hier/drivers.h"
 #include "hier/levels.h"
@@ -28,7 +28,7 @@ static int rearrange(himpi_sched *sched, const void *src, void *dst, int n, cons
     int rc = MPI_Type_indexed(n, lengths, displs, type, &picked);
     if (rc != MPI_SUCCESS || (rc = MPI_Type_commit(&picked)) != MPI_SUCCESS)
         return rc;
-    himpi_sched_keep_type(sched, picked);
+    himpi_sched_keep_type(sched, &picked);
     int elements = 0;
     for (int i = 0; i < n; i++)
         elements += lengths[i];
@@ -66,7 +66,7 @@ static int exchange(himpi_sched *sched, const himpi_levels *l, const void *mine,
     if (rc == MPI_SUCCESS)
         rc = himpi_sched_fence(sched);
     if (rc == MPI_SUCCESS)
-        rc = himpi_coll_builder(HIMPI_OP_ALLTOALL, alg)
+        rc = himpi_coll(HIMPI_OP_ALLTOALL, alg)
                  .alltoall(sched, out, even ? n * n * scount : scount, stype, in,
                            even ? n * n * rcount : rcount, rtype, l->outer,
                            even ? NULL : l->sizes, seg);
@@ -95,7 +95,7 @@ static int alltoall_plan(himpi_sched *sched, const void *sendbuf, int sendcount,
     if ((rc = himpi_levels_next(comm, plan, &depth, -1, 0, &l, &flat)) != MPI_SUCCESS)
         return rc;
     if (flat != HIMPI_ALG_COUNT)
-        return himpi_coll_builder(HIMPI_OP_ALLTOALL, flat)
+        return himpi_coll(HIMPI_OP_ALLTOALL, flat)
             .alltoall(sched, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
                       NULL, seg);
     /* In place, the blocks come from recvbuf, all gathered before the
@@ -120,7 +120,7 @@ static int alltoall_plan(himpi_sched *sched, const void *sendbuf, int sendcount,
     }
     void *mine = leader ? himpi_sched_tmp(sched, n * p * sendcount, sendtype) : NULL;
     void *theirs = leader ? himpi_sched_tmp(sched, n * p * recvcount, recvtype) : NULL;
-    if ((rc = himpi_coll_builder(HIMPI_OP_GATHER, HIMPI_ALG_NATIVE)
+    if ((rc = himpi_coll(HIMPI_OP_GATHER, HIMPI_ALG_NATIVE)
                   .gather(sched, sendbuf, p * sendcount, sendtype, mine, p * sendcount, sendtype,
                           0, l.inner, NULL, seg)) != MPI_SUCCESS ||
         (rc = himpi_sched_fence(sched)) != MPI_SUCCESS)
@@ -129,7 +129,7 @@ static int alltoall_plan(himpi_sched *sched, const void *sendbuf, int sendcount,
                                   recvtype, plan->level[depth].alg, seg)) != MPI_SUCCESS ||
                    (rc = himpi_sched_fence(sched)) != MPI_SUCCESS))
         return rc;
-    if ((rc = himpi_coll_builder(HIMPI_OP_SCATTER, HIMPI_ALG_NATIVE)
+    if ((rc = himpi_coll(HIMPI_OP_SCATTER, HIMPI_ALG_NATIVE)
                   .scatter(sched, theirs, p * recvcount, recvtype, recvbuf, p * recvcount,
                            recvtype, 0, l.inner, NULL, seg)) != MPI_SUCCESS ||
         ordered_recv == NULL || (rc = himpi_sched_fence(sched)) != MPI_SUCCESS)

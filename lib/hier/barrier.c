@@ -7,7 +7,7 @@
  * The groups need no order, so any layout serves. */
 #include <config.h>
 
-#include "coll/builders.h"
+#include "coll/coll.h"
 #include "hier/drivers.h"
 #include "hier/levels.h"
 
@@ -20,14 +20,14 @@ static int barrier_plan(himpi_sched *sched, MPI_Comm comm, const HiMPI_Plan *pla
     if ((rc = himpi_levels_next(comm, plan, &depth, -1, 0, &l, &flat)) != MPI_SUCCESS)
         return rc;
     if (flat != HIMPI_ALG_COUNT)
-        return himpi_coll_builder(HIMPI_OP_BARRIER, flat).barrier(sched, comm);
+        return himpi_coll(HIMPI_OP_BARRIER, flat).barrier(sched, comm);
     if ((rc = barrier_plan(sched, l.inner, plan, depth + 1)) != MPI_SUCCESS ||
         (rc = himpi_sched_fence(sched)) != MPI_SUCCESS)
         return rc;
     /* With no root, l.outer at a group's first position is the column of
      * every group's first rank. */
     if (l.rank == l.start &&
-        (rc = himpi_coll_builder(HIMPI_OP_BARRIER, plan->level[depth].alg)
+        (rc = himpi_coll(HIMPI_OP_BARRIER, plan->level[depth].alg)
                   .barrier(sched, l.outer)) != MPI_SUCCESS)
         return rc;
     if ((rc = himpi_sched_fence(sched)) != MPI_SUCCESS)

@@ -15,13 +15,17 @@ static int bcast_steps(himpi_steps *steps, void *buffer, int root, MPI_Comm comm
     if ((rc = himpi_levels_next(comm, plan, &depth, root, 0, &l, &flat)) != MPI_SUCCESS)
         return rc;
     if (flat != HIMPI_ALG_COUNT) {
-        himpi_steps_add(steps, (himpi_step){HIMPI_STEP_BCAST, flat, comm, root, NULL, buffer});
+        himpi_steps_add(steps, (himpi_step){.kind = HIMPI_STEP_BCAST, .alg = flat, .comm = comm,
+                                            .root = root, .out = buffer});
         return MPI_SUCCESS;
     }
     /* Leaders are ordered by group, so the root is leader number root_group. */
     if (l.outer != MPI_COMM_NULL)
-        himpi_steps_add(steps, (himpi_step){HIMPI_STEP_BCAST, plan->level[depth].alg, l.outer,
-                                            l.root_group, NULL, buffer});
+        himpi_steps_add(steps, (himpi_step){.kind = HIMPI_STEP_BCAST,
+                                            .alg = plan->level[depth].alg,
+                                            .comm = l.outer,
+                                            .root = l.root_group,
+                                            .out = buffer});
     int inner_root = l.group == l.root_group ? l.root - l.start : 0;
     return bcast_steps(steps, buffer, inner_root, l.inner, plan, depth + 1);
 }

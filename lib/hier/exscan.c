@@ -7,7 +7,6 @@
  * scan (hier/scan.c). */
 #include <config.h>
 
-#include "coll/builders.h"
 #include "coll/coll.h"
 #include "hier/drivers.h"
 #include "hier/levels.h"
@@ -23,7 +22,7 @@ static int exscan_plan(himpi_sched *sched, const void *sendbuf, void *recvbuf, i
     if ((rc = himpi_levels_next(comm, plan, &depth, -1, 1, &l, &flat)) != MPI_SUCCESS)
         return rc;
     if (flat != HIMPI_ALG_COUNT)
-        return himpi_coll_builder(HIMPI_OP_EXSCAN, flat)
+        return himpi_coll(HIMPI_OP_EXSCAN, flat)
             .exscan(sched, sendbuf, recvbuf, count, datatype, op, comm, seg);
     /* The operand outlives the result that replaces it in place: the last
      * rank of a group needs both. */

@@ -4,7 +4,7 @@
  * contiguous; otherwise the root puts them in rank order at the end. */
 #include <config.h>
 
-#include "coll/builders.h"
+#include "coll/coll.h"
 #include "core/typed.h"
 #include "hier/drivers.h"
 #include "hier/levels.h"
@@ -20,7 +20,7 @@ static int gather_plan(himpi_sched *sched, const void *sendbuf, int sendcount,
     if ((rc = himpi_levels_next(comm, plan, &depth, root, 0, &l, &flat)) != MPI_SUCCESS)
         return rc;
     if (flat != HIMPI_ALG_COUNT)
-        return himpi_coll_builder(HIMPI_OP_GATHER, flat)
+        return himpi_coll(HIMPI_OP_GATHER, flat)
             .gather(sched, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm,
                     NULL, seg);
     /* Groups in another order than the ranks': the root gathers in group
@@ -56,7 +56,7 @@ static int gather_plan(himpi_sched *sched, const void *sendbuf, int sendcount,
     if (rc != MPI_SUCCESS || (rc = himpi_sched_fence(sched)) != MPI_SUCCESS)
         return rc;
     if (l.outer != MPI_COMM_NULL &&
-        (rc = himpi_coll_builder(HIMPI_OP_GATHER, plan->level[depth].alg)
+        (rc = himpi_coll(HIMPI_OP_GATHER, plan->level[depth].alg)
                   .gather(sched, l.rank == l.root ? MPI_IN_PLACE : blocks, sendcount, sendtype,
                           recvbuf, recvcount, recvtype, l.root_group, l.outer, l.sizes, seg)) !=
             MPI_SUCCESS)

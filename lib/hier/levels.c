@@ -1,7 +1,7 @@
 /* levels.c: walking a plan level by level. */
 #include <config.h>
 
-#include "coll/builders.h"
+#include "coll/coll.h"
 #include "core/typed.h"
 #include "hier/levels.h"
 
@@ -102,12 +102,12 @@ int himpi_levels_group_prefix_build(himpi_sched *sched, const himpi_levels *l, c
     /* With no root, l->outer at a group's first position is the column of
      * every group's first rank, in group order. */
     if (rc == MPI_SUCCESS && position == 0)
-        rc = himpi_coll_builder(HIMPI_OP_EXSCAN, alg)
+        rc = himpi_coll(HIMPI_OP_EXSCAN, alg)
                  .exscan(sched, total, prefix, count, datatype, op, l->outer, seg);
     if (rc == MPI_SUCCESS)
         rc = himpi_sched_fence(sched);
     if (rc == MPI_SUCCESS && l->group > 0 && size > 1)
-        rc = himpi_coll_builder(HIMPI_OP_BCAST, HIMPI_ALG_NATIVE)
+        rc = himpi_coll(HIMPI_OP_BCAST, HIMPI_ALG_NATIVE)
                  .bcast(sched, prefix, count, datatype, 0, l->inner, seg);
     return rc;
 }

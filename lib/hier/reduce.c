@@ -20,8 +20,8 @@ static int reduce_steps(himpi_sched *sched, himpi_steps *steps, const void *send
                                 &flat)) != MPI_SUCCESS)
         return rc;
     if (flat != HIMPI_ALG_COUNT) {
-        himpi_steps_add(steps,
-                        (himpi_step){HIMPI_STEP_REDUCE, flat, comm, root, sendbuf, recvbuf});
+        himpi_steps_add(steps, (himpi_step){.kind = HIMPI_STEP_REDUCE, .alg = flat, .comm = comm,
+                                            .root = root, .in = sendbuf, .out = recvbuf});
         return MPI_SUCCESS;
     }
     int inner_root = l.group == l.root_group ? l.root - l.start : 0;
@@ -35,9 +35,12 @@ static int reduce_steps(himpi_sched *sched, himpi_steps *steps, const void *send
         l.outer == MPI_COMM_NULL)
         return rc;
     int root_here = l.rank == l.root;
-    himpi_steps_add(steps, (himpi_step){HIMPI_STEP_REDUCE, plan->level[depth].alg, l.outer,
-                                        l.root_group, root_here ? MPI_IN_PLACE : partial,
-                                        root_here ? recvbuf : NULL});
+    himpi_steps_add(steps, (himpi_step){.kind = HIMPI_STEP_REDUCE,
+                                        .alg = plan->level[depth].alg,
+                                        .comm = l.outer,
+                                        .root = l.root_group,
+                                        .in = root_here ? MPI_IN_PLACE : partial,
+                                        .out = root_here ? recvbuf : NULL});
     return MPI_SUCCESS;
 }
 

@@ -12,9 +12,7 @@
  * operation) rank order is kept. */
 #include <config.h>
 
-#include "coll/algorithms.h"
 #include "coll/builders.h"
-#include "coll/coll.h"
 #include "hier/drivers.h"
 #include "hier/levels.h"
 
@@ -35,7 +33,7 @@ static int reduce_scatter_plan(himpi_sched *sched, HiMPI_Op op, const void *send
         return rc;
     /* The two forms' algorithms have one signature (coll.h). */
     if (flat != HIMPI_ALG_COUNT)
-        return himpi_coll_builder(op, flat)
+        return himpi_coll(op, flat)
             .reduce_scatter(sched, sendbuf, recvbuf, counts, datatype, reduction, comm, seg);
     MPI_Comm_rank(comm, &rank);
     const int *starts = l.layout->starts, *perm = l.layout->perm;
@@ -43,7 +41,7 @@ static int reduce_scatter_plan(himpi_sched *sched, HiMPI_Op op, const void *send
     int position = l.rank - l.start;
     /* The count of every position of the layout, and where the rank at
      * each position has its block in the operand. */
-    int *displs = himpi_reduce_scatter_displs(counts, l.p);
+    int *displs = himpi_reduce_scatter_displs(sched, counts, l.p);
     int *of = himpi_sched_tmp(sched, 2 * l.p, MPI_INT), *from = of + l.p;
     for (int r = 0; r < l.p; r++) {
         int q = perm != NULL ? perm[r] : r;
@@ -67,7 +65,6 @@ static int reduce_scatter_plan(himpi_sched *sched, HiMPI_Op op, const void *send
                                       datatype, NULL);
                 at += of[q];
             }
-    himpi_tmp_free(displs, MPI_INT);
     void *piece = himpi_sched_tmp(sched, inner[position], datatype);
     if (rc != MPI_SUCCESS || (rc = himpi_sched_fence(sched)) != MPI_SUCCESS ||
         (rc = reduce_scatter_plan(sched, op, ordered, piece, inner, datatype, reduction, l.inner,
@@ -90,7 +87,7 @@ static int reduce_scatter_plan(himpi_sched *sched, HiMPI_Op op, const void *send
      * the positions it serves. */
     void *column =
         outer[l.group] == own ? recvbuf : himpi_sched_tmp(sched, outer[l.group], datatype);
-    if ((rc = himpi_coll_builder(op, plan->level[depth].alg)
+    if ((rc = himpi_coll(op, plan->level[depth].alg)
                   .reduce_scatter(sched, piece, column, outer, datatype, reduction, l.outer,
                                   seg)) != MPI_SUCCESS ||
         (rc = himpi_sched_fence(sched)) != MPI_SUCCESS ||

@@ -128,14 +128,17 @@ static void request_free(HiMPI_Request *request)
 /* A request of op with checked arguments on state's communicator, its
  * schedule built. */
 static int create(HiMPI_Op op, himpi_comm *state, const HiMPI_Plan *plan,
-                  const himpi_coll_args *args, int persistent, HiMPI_Request *request)
+                  const himpi_coll_args *args, int persistent, MPI_Info info,
+                  HiMPI_Request *request)
 {
     *request = HIMPI_REQUEST_NULL;
     HiMPI_Request r = himpi_zalloc(1, sizeof *r, "a request");
     r->persistent = persistent;
     atomic_flag_clear(&r->busy);
     himpi_sched_create(&r->sched);
-    int rc = himpi_driver(op)(r->sched, args, himpi_comm_private(state), plan);
+    int rc = persistent ? himpi_sched_persistent(r->sched, info) : MPI_SUCCESS;
+    if (rc == MPI_SUCCESS)
+        rc = himpi_driver(op)(r->sched, args, himpi_comm_private(state), plan);
     if (rc != MPI_SUCCESS) {
         request_free(&r);
         return rc;
@@ -147,14 +150,13 @@ static int create(HiMPI_Op op, himpi_comm *state, const HiMPI_Plan *plan,
 int himpi_request_init(HiMPI_Op op, himpi_comm *state, const HiMPI_Plan *plan,
                        const himpi_coll_args *args, MPI_Info info, HiMPI_Request *request)
 {
-    (void)info;
-    return create(op, state, plan, args, 1, request);
+    return create(op, state, plan, args, 1, info, request);
 }
 
 int himpi_request_start(HiMPI_Op op, himpi_comm *state, const HiMPI_Plan *plan,
                         const himpi_coll_args *args, HiMPI_Request *request)
 {
-    int rc = create(op, state, plan, args, 0, request);
+    int rc = create(op, state, plan, args, 0, MPI_INFO_NULL, request);
     if (rc == MPI_SUCCESS && (rc = start(*request)) != MPI_SUCCESS)
         request_free(request);
     return rc;
@@ -240,6 +242,10 @@ int HiMPI_Test(HiMPI_Request *request, int *flag, MPI_Status *status)
         empty_status(status, MPI_SUCCESS);
         return MPI_SUCCESS;
     }
+    /* Every request under way, as for a wait: another rank's part of r may
+     * wait for a stage of another request here. */
+    if (atomic_load(&listed) > 1)
+        himpi_requests_progress();
     take(r);
     pass(r);
     release(r);

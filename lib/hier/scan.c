@@ -6,7 +6,6 @@
  * order (himpi_levels_next's ordered), whatever the MPI_Op. */
 #include <config.h>
 
-#include "coll/builders.h"
 #include "coll/coll.h"
 #include "hier/drivers.h"
 #include "hier/levels.h"
@@ -22,7 +21,7 @@ static int scan_plan(himpi_sched *sched, const void *sendbuf, void *recvbuf, int
     if ((rc = himpi_levels_next(comm, plan, &depth, -1, 1, &l, &flat)) != MPI_SUCCESS)
         return rc;
     if (flat != HIMPI_ALG_COUNT)
-        return himpi_coll_builder(HIMPI_OP_SCAN, flat)
+        return himpi_coll(HIMPI_OP_SCAN, flat)
             .scan(sched, sendbuf, recvbuf, count, datatype, op, comm, seg);
     if ((rc = scan_plan(sched, sendbuf, recvbuf, count, datatype, op, l.inner, plan,
                         depth + 1)) != MPI_SUCCESS ||

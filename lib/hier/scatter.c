@@ -5,7 +5,7 @@
  * in the root's buffer, and every rank gets its own block. */
 #include <config.h>
 
-#include "coll/builders.h"
+#include "coll/coll.h"
 #include "core/typed.h"
 #include "hier/drivers.h"
 #include "hier/levels.h"
@@ -22,7 +22,7 @@ static int scatter_plan(himpi_sched *sched, const void *sendbuf, int sendcount,
     if ((rc = himpi_levels_next(comm, plan, &depth, root, 0, &l, &flat)) != MPI_SUCCESS)
         return rc;
     if (flat != HIMPI_ALG_COUNT)
-        return himpi_coll_builder(HIMPI_OP_SCATTER, flat)
+        return himpi_coll(HIMPI_OP_SCATTER, flat)
             .scatter(sched, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
                      comm, NULL, seg);
     /* Groups in another order than the ranks': the root puts the blocks in
@@ -42,7 +42,7 @@ static int scatter_plan(himpi_sched *sched, const void *sendbuf, int sendcount,
     if ((rc = himpi_sched_fence(sched)) != MPI_SUCCESS)
         return rc;
     if (l.outer != MPI_COMM_NULL &&
-        (rc = himpi_coll_builder(HIMPI_OP_SCATTER, plan->level[depth].alg)
+        (rc = himpi_coll(HIMPI_OP_SCATTER, plan->level[depth].alg)
                   .scatter(sched, sendbuf, sendcount, sendtype,
                            l.rank == l.root ? MPI_IN_PLACE : blocks, recvcount, recvtype,
                            l.root_group, l.outer, l.sizes, seg)) != MPI_SUCCESS)

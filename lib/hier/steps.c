@@ -3,7 +3,7 @@
 
 #include <stdlib.h>
 
-#include "coll/builders.h"
+#include "coll/coll.h"
 #include "core/alloc.h"
 #include "core/typed.h"
 #include "core/validate.h"
@@ -23,7 +23,7 @@ static void *at(const void *buf, MPI_Aint first, MPI_Datatype datatype)
 static int build_step(himpi_sched *sched, const himpi_step *st, MPI_Aint first, int n,
                       MPI_Datatype datatype, MPI_Op op, int seg)
 {
-    himpi_builder b = himpi_coll_builder(st->kind == HIMPI_STEP_BCAST    ? HIMPI_OP_BCAST
+    himpi_builder b = himpi_coll(st->kind == HIMPI_STEP_BCAST    ? HIMPI_OP_BCAST
                                          : st->kind == HIMPI_STEP_REDUCE ? HIMPI_OP_REDUCE
                                                                          : HIMPI_OP_ALLREDUCE,
                                          st->alg);
@@ -54,6 +54,8 @@ int himpi_steps_build(himpi_sched *sched, const himpi_steps *steps, HiMPI_Op ope
     int overlap = himpi_plan_overlap(operation, plan, p);
     int segsize = plan->segment_size;
     int per = overlap > 0 ? himpi_segment_count(overlap, datatype) : count;
+    if (overlap > 0)
+        himpi_sched_overlapped(sched);
     int segments = count > per ? count / per + (count % per != 0) : 1;
     /* done[j]: the end of step j on the segment before. */
     int *done = himpi_alloc((size_t)steps->n + 1, sizeof *done, "a plan's steps");

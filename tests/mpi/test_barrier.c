@@ -226,7 +226,7 @@ static void test_nonblocking(void)
     tap_ok("HiMPI_Ibarrier on the table's plan, two at once completed in reverse order: no rank "
            "leaves early");
     for (int a = 0; a < nalg; a++) {
-        HiMPI_Plan plan = {1, {{g, HIMPI_HW_NODE, algs[a]}}, algs[(a + 1) % nalg], 0};
+        HiMPI_Plan plan = {1, {{g, HIMPI_HW_NODE, algs[a]}}, algs[(a + 1) % nalg], 0, 0};
         char what[96];
         snprintf(what, sizeof what, "nonblocking %s", HiMPI_Alg_name(algs[a]));
         rounds(comm, two_nonblocking, &plan, what, 1);

@@ -5,8 +5,9 @@
 # reduce-scatters at 64 only), and the first six through their nonblocking
 # calls at 64; broadcast, the rooted operation with the
 # most algorithms, at 256 (allreduce there took 98 of the job's 216 s);
-# guided tuning at 128; the calibration of each shipped platform on the
-# ranks configs/platforms/calibration names (8, 128, 256).  The longest
+# the schedules' test at 16, over two nodes; guided tuning at 128; the
+# calibration of each shipped platform on the ranks
+# configs/platforms/calibration names (8, 128, 256).  The longest
 # come first, so that parallel make starts them first; that order follows
 # no rule the cases could be derived by, so the list is written out.
 SMPI_TESTS = \
@@ -20,7 +21,7 @@ SMPI_TESTS = \
 	%D%/test_scatter-128.smpi %D%/test_scan-64.smpi %D%/test_exscan-64.smpi \
 	%D%/test_barrier-64.smpi \
 	%D%/test_reduce_scatter_block-64.smpi %D%/test_reduce_scatter-64.smpi \
-	%D%/test_alltoall-64.smpi \
+	%D%/test_alltoall-64.smpi %D%/test_sched-16.smpi \
 	%D%/test_bcast_nonblocking-64.smpi %D%/test_reduce_nonblocking-64.smpi \
 	%D%/test_allreduce_nonblocking-64.smpi %D%/test_scatter_nonblocking-64.smpi \
 	%D%/test_gather_nonblocking-64.smpi %D%/test_allgather_nonblocking-64.smpi \

@@ -1,7 +1,7 @@
-/* builders.c: the blocking call of a builder, one runner per signature. */
+/* runners.c: the blocking call of a builder, one runner per signature. */
 #include <config.h>
 
-#include "coll/builders.h"
+#include "coll/coll.h"
 
 int himpi_barrier_run(himpi_barrier_builder *build, MPI_Comm comm)
 {
@@ -54,4 +54,14 @@ int himpi_allgather_run(himpi_allgather_builder *build, const void *sendbuf, int
     himpi_sched_create(&sched);
     return himpi_sched_finish(&sched, build(sched, sendbuf, sendcount, sendtype, recvbuf,
                                             recvcount, recvtype, comm, blocks, segsize));
+}
+
+int himpi_reduce_scatter_run(himpi_reduce_scatter_builder *build, const void *sendbuf,
+                             void *recvbuf, const int *counts, MPI_Datatype datatype, MPI_Op op,
+                             MPI_Comm comm, int segsize)
+{
+    himpi_sched *sched;
+    himpi_sched_create(&sched);
+    return himpi_sched_finish(&sched,
+                              build(sched, sendbuf, recvbuf, counts, datatype, op, comm, segsize));
 }
