@@ -704,6 +704,76 @@ static int big_variant(int in_place, int first, int affine, int full)
     return !in_place || full;
 }
 
+/* The levels overlapped (HiMPI_Params.overlap), for the operations that
+ * overlap them: the sampled pairs over uneven groups (and over two groups,
+ * the root's group alone or not) at every root, on PRIME elements of the
+ * gapped type (non-commutative for reductions) cut into segments of 1
+ * element, 7 (which leave a shorter last one) and 32; a two-level plan cut
+ * into 7-element segments; in place where the operation allows; and the
+ * large message of ints in segments of 100000 bytes, 25000 ints, which do
+ * not divide it. */
+static void sweep_overlaps(void)
+{
+    if (!HiMPI_Op_overlaps(the_op->op) || size < 2)
+        return;
+    HiMPI_Alg algs[HIMPI_ALG_COUNT];
+    int nalg = algorithms(algs), roots[16], nroots = roots_of(size, roots);
+    int gs[2] = {2, uneven_groups(size)}, ng = gs[1] > 2 ? 2 : 1;
+    const ct_type *t = &ct_types[the_op->reduction ? CT_AFFINE : CT_VECTOR];
+    const ct_type *ints = &ct_types[CT_INT];
+    MPI_Op op = the_op->reduction ? ct_reductions[CT_NONCOMMUTATIVE].op : MPI_OP_NULL;
+    int tsize;
+    MPI_Type_size(t->type, &tsize);
+    const int segments[] = {1, 7, 32};
+    ct_case cases[16], in_place[16];
+    for (int r = 0; r < nroots; r++) {
+        cases[r] = case_new(t, t, op, PRIME, roots[r], 0, 50 + r);
+        if (the_op->in_place)
+            in_place[r] = case_new(t, t, op, PRIME, roots[r], 1, 70 + r);
+    }
+    for (int o = 0; o < nalg; o++)
+        for (int i = 0; i < nalg; i++) {
+            if (!pair_kept(1, algs[o], algs[i]))
+                continue;
+            int runs = 0;
+            for (int k = 0; k < ng; k++)
+                for (int sg = 0; sg < 3; sg++) {
+                    HiMPI_Params params = {gs[k], algs[o], algs[i], 0, segments[sg] * tsize};
+                    for (int r = 0; r < nroots; r++, runs++) {
+                        check_run(&cases[r], &params, 50 + r);
+                        if (the_op->in_place && sg == 1)
+                            check_run(&in_place[r], &params, 70 + r), runs++;
+                    }
+                }
+            HiMPI_Plan plan = {2,
+                               {{gs[ng - 1], HIMPI_HW_NODE, algs[o]},
+                                {2, HIMPI_HW_NODE, algs[i]}},
+                               algs[i],
+                               0,
+                               7 * tsize};
+            for (int r = 0; r < nroots; r++, runs++)
+                check_run_with(&cases[r], NULL, &plan, 50 + r);
+            tap_ok("%s out, %s in, overlapped in segments of 1, 7 and 32 elements: %s %d "
+                   "elements, %d runs over group counts, roots, in place and a two-level plan",
+                   alg(algs[o]), alg(algs[i]), t->name, PRIME, runs);
+        }
+    for (int r = 0; r < nroots; r++) {
+        case_free(&cases[r]);
+        if (the_op->in_place)
+            case_free(&in_place[r]);
+    }
+    ct_case big = case_new(ints, ints, the_op->reduction ? MPI_SUM : MPI_OP_NULL,
+                           big_count(ints), roots[nroots - 1], 0, 90);
+    for (int o = 0; o < nalg; o++) {
+        HiMPI_Params params = {gs[ng - 1], algs[o], algs[o], 0, 100000};
+        check_run(&big, &params, 90);
+    }
+    tap_ok("every algorithm on both levels, overlapped in segments of 100000 bytes: int %d "
+           "elements over %d groups",
+           big.count, gs[ng - 1]);
+    case_free(&big);
+}
+
 /* The datatypes and counts on every algorithm, with and without in place.
  * Scale mode and the matrix above 8 ranks keep the contiguous and the
  * gapped datatype with a non-zero lower bound (sum on ints and the non-commutative affine maps for
@@ -1120,6 +1190,7 @@ int ct_main(int argc, char **argv, const ct_op *op)
     if (nonblocking)
         test_nonblocking();
     sweep_pairs();
+    sweep_overlaps();
     sweep_variants();
     test_plans_bindings(sweep_plans, scale);
     types_free();
