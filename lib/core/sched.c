@@ -13,6 +13,7 @@
 
 #include <sched.h>
 #include <stddef.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -731,6 +732,14 @@ static int by_tests(const himpi_sched *s)
  * request after the first completes, and each test that fails costs
  * simulated time and a switch of simulated processes; its MPI_Waitany is
  * one wait. */
+/* The pass over the process's other work under way (hier/request.c). */
+static _Atomic(himpi_sched_others *) others;
+
+void himpi_sched_others_hook(himpi_sched_others *fn)
+{
+    atomic_store(&others, fn);
+}
+
 int himpi_sched_wait(himpi_sched *s)
 {
     int rc = MPI_SUCCESS, done = 0;
@@ -738,9 +747,15 @@ int himpi_sched_wait(himpi_sched *s)
         /* What a schedule before it released since. */
         if ((rc = issue_ready(s)) != MPI_SUCCESS || s->ndone == s->nstages)
             break;
-        if (by_tests(s)) {
+        /* Other work under way is progressed at every turn, and s is then
+         * waited for by tests: another rank's part of s may wait for a
+         * stage of that work here. */
+        himpi_sched_others *other = atomic_load(&others);
+        int busy = other != NULL && other() > 0;
+        if (busy || by_tests(s)) {
             rc = himpi_sched_test(s, &done);
-            if (rc == MPI_SUCCESS && !done && MPIB_get_wait_policy() == MPIB_WAIT_YIELD)
+            if (rc == MPI_SUCCESS && !done &&
+                (busy || MPIB_get_wait_policy() == MPIB_WAIT_YIELD))
                 sched_yield();
             continue;
         }

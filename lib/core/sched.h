@@ -221,6 +221,14 @@ int himpi_sched_after(himpi_sched *sched, int stage, int before);
  * form's MPI_Waitall did. */
 int himpi_sched_step(himpi_sched *sched, int first, int last, int step[2]);
 
+/* The process's other work under way, which a wait progresses: fn makes
+ * one pass over it, without blocking, and returns how much of it it
+ * passed over.  A wait then polls, so that no rank's part of a collective
+ * waits for a stage of another that this rank would only issue after.
+ * Set once (hier/request.c, for the requests under way). */
+typedef int himpi_sched_others(void);
+void himpi_sched_others_hook(himpi_sched_others *fn);
+
 /* Starts sched (again, once it has completed): issues its first stages. */
 int himpi_sched_start(himpi_sched *sched);
 

@@ -44,6 +44,8 @@ static atomic_int listed; /* the requests in the list, read without its lock */
 
 static void enlist(HiMPI_Request r)
 {
+    /* Waits, blocking calls' too, progress the requests under way. */
+    himpi_sched_others_hook(himpi_requests_progress);
     pthread_mutex_lock(&list_lock);
     r->prev = NULL;
     r->next = under_way;
@@ -80,18 +82,21 @@ static void pass(HiMPI_Request r)
     }
 }
 
-void himpi_requests_progress(void)
+int himpi_requests_progress(void)
 {
     /* A pass that finds the list taken is skipped: the thread that holds it
      * is making one. */
+    int passed = 0;
     if (atomic_load(&listed) == 0 || pthread_mutex_trylock(&list_lock) != 0)
-        return;
+        return 0;
     for (HiMPI_Request r = under_way; r != NULL; r = r->next)
         if (!atomic_flag_test_and_set_explicit(&r->busy, memory_order_acquire)) {
             pass(r);
+            passed++;
             atomic_flag_clear_explicit(&r->busy, memory_order_release);
         }
     pthread_mutex_unlock(&list_lock);
+    return passed;
 }
 
 /* Takes r's flag, waiting for a pass from another thread to end. */

@@ -23,7 +23,9 @@ int himpi_request_start(HiMPI_Op op, himpi_comm *state, const HiMPI_Plan *plan,
                         const himpi_coll_args *args, HiMPI_Request *request);
 
 /* One pass over the requests under way, issuing what their completed
- * stages allow; every HiMPI call makes one.  Never blocks. */
-void himpi_requests_progress(void);
+ * stages allow, except those another thread is passing over; returns how
+ * many it passed over.  Every HiMPI call makes one, and every wait for a
+ * schedule (core/sched.h's hook).  Never blocks. */
+int himpi_requests_progress(void);
 
 #endif /* HIMPI_REQUEST_H */

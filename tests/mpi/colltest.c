@@ -1135,6 +1135,25 @@ static void test_nonblocking(void)
         case_free(&d[k]);
     }
 
+    /* A blocking call while a nonblocking one is outstanding, which the odd
+     * ranks complete first: the even ones must progress it while they wait
+     * in the blocking call, since the odd ones enter it only after. */
+    const HiMPI_Plan own = {0, {{0, HIMPI_HW_NODE, a}}, a, 0, 0};
+    ct_case e2 = c;
+    case_setup(&e2, 60);
+    HiMPI_Request pending = HIMPI_REQUEST_NULL;
+    the_op->prepare(&c);
+    the_op->prepare(&e2);
+    int first = the_op->start(&c, &own, &pending), second = MPI_SUCCESS;
+    if (rank % 2 == 1 && first == MPI_SUCCESS)
+        first = HiMPI_Wait(&pending, MPI_STATUS_IGNORE);
+    second = the_op->run(&e2, NULL, &own);
+    if (rank % 2 == 0 && first == MPI_SUCCESS)
+        first = HiMPI_Wait(&pending, MPI_STATUS_IGNORE);
+    verify(&c, first, NULL, &own, 5, ", nonblocking, then a blocking call on the even ranks");
+    verify(&e2, second, NULL, &own, 60, ", blocking while a nonblocking call was outstanding");
+    case_free(&e2);
+
     HiMPI_Request req = HIMPI_REQUEST_NULL;
     int r0 = the_op->start(&c, NULL, NULL);
     tap_check(r0 == MPI_ERR_REQUEST, "a nonblocking call with a NULL request: returned %d", r0);
@@ -1154,7 +1173,8 @@ static void test_nonblocking(void)
     verify(&c, r0, NULL, NULL, 5, " after the request errors");
     case_free(&c);
     tap_ok("nonblocking calls: the plain call's plan and %s two at a time, four at once "
-           "completed odd first then by HiMPI_Waitall, request and argument errors",
+           "completed odd first then by HiMPI_Waitall, a blocking call while one is "
+           "outstanding, request and argument errors",
            describe(NULL, &plan));
 }
 
