@@ -429,13 +429,13 @@ typedef struct HiMPI_Request_s *HiMPI_Request;
  * (MPI_Bcast_init and friends).  Everything a call would decide or build is
  * done here, once: the plan (as the plain call would choose it at this
  * size, or the given one for the _plan forms), the layouts and their
- * sub-communicators; the first start keeps the temporary buffers for the
- * later ones.  A start then only communicates.  A plan that runs the MPI
- * library's own collective flat uses the library's persistent collective
- * (MPI_<op>_init, or Open MPI's MPIX_<op>_init) where it has one, which
- * progresses in the background; any other plan runs within HiMPI_Start,
- * its levels that run the library's collective through the library's
- * persistent collectives, created at the first start.
+ * sub-communicators, the call's schedule and its temporary buffers.  A
+ * start then only communicates: it issues the schedule's first stages and
+ * returns, and HiMPI_Wait, HiMPI_Test and every other HiMPI call progress
+ * it.  Each level that runs the MPI library's own collective (the whole
+ * call, for a flat native plan) uses the library's persistent collective
+ * (MPI_<op>_init, or Open MPI's MPIX_<op>_init) where it has one, made at
+ * the first start.
  * The buffers, datatypes, operation and communicator are bound to the
  * request: their contents may change between starts, they must stay valid
  * until the request is freed, and the request must be freed before the
@@ -528,7 +528,12 @@ int HiMPI_Alltoall_init_plan(const void *sendbuf, int sendcount, MPI_Datatype se
  * order; every rank must start the collectives of a communicator in the
  * same order, as MPI requires.  The buffers must not be touched until
  * completion.  They are not among a communicator's first native calls
- * (HIMPI_NATIVE_CALLS).  Errors as for the plain and _plan calls, and
+ * (HIMPI_NATIVE_CALLS).  HiMPI's calls progress the requests under way,
+ * blocking ones too while they wait, except inside the MPI library's own
+ * blocking collective (a native level under HIMPI_WAIT=blocking):
+ * a program whose ranks make blocking calls while others wait for an
+ * outstanding nonblocking call to complete first should set
+ * HIMPI_WAIT=yield.  Errors as for the plain and _plan calls, and
  * MPI_ERR_REQUEST for a NULL request pointer. */
 int HiMPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                  HiMPI_Request *request);
