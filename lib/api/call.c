@@ -93,6 +93,7 @@ int himpi_call(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm)
     himpi_comm *state;
     HiMPI_Plan plan;
     int rc;
+    himpi_requests_progress();
     if (native_call(op, args, comm, &rc))
         return rc;
     rc = check_and_choose(op, args, MPI_SUCCESS, comm, &state, &plan);
@@ -105,6 +106,7 @@ int himpi_call_params(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm,
     himpi_comm *state;
     HiMPI_Plan plan;
     int p, rank, rc;
+    himpi_requests_progress();
     if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS)
         return rc;
     if ((rc = himpi_check_params(op, params, p)) == MPI_SUCCESS)
@@ -120,18 +122,45 @@ int himpi_call_init(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm, MPI
 {
     himpi_comm *state;
     HiMPI_Plan plan;
+    himpi_requests_progress();
     int rc = check_and_choose(op, args, request_checked(request), comm, &state, &plan);
     return rc != MPI_SUCCESS ? rc : himpi_request_init(op, state, &plan, args, info, request);
+}
+
+/* The checks of a call with a plan that makes a request. */
+static int check_plan_call(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm,
+                           const HiMPI_Plan *plan, HiMPI_Request *request, himpi_comm **state)
+{
+    int rank, rc = request_checked(request);
+    if (plan == NULL && rc == MPI_SUCCESS)
+        rc = MPI_ERR_ARG;
+    return himpi_hier_check(op, args, plan, rc, comm, &rank, state);
 }
 
 int himpi_call_init_plan(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm,
                          const HiMPI_Plan *plan, MPI_Info info, HiMPI_Request *request)
 {
     himpi_comm *state;
-    int rank, rc = request_checked(request);
-    if (plan == NULL && rc == MPI_SUCCESS)
-        rc = MPI_ERR_ARG;
-    if ((rc = himpi_hier_check(op, args, plan, rc, comm, &rank, &state)) != MPI_SUCCESS)
-        return rc;
-    return himpi_request_init(op, state, plan, args, info, request);
+    himpi_requests_progress();
+    int rc = check_plan_call(op, args, comm, plan, request, &state);
+    return rc != MPI_SUCCESS ? rc : himpi_request_init(op, state, plan, args, info, request);
+}
+
+int himpi_call_start(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm,
+                     HiMPI_Request *request)
+{
+    himpi_comm *state;
+    HiMPI_Plan plan;
+    himpi_requests_progress();
+    int rc = check_and_choose(op, args, request_checked(request), comm, &state, &plan);
+    return rc != MPI_SUCCESS ? rc : himpi_request_start(op, state, &plan, args, request);
+}
+
+int himpi_call_start_plan(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm,
+                          const HiMPI_Plan *plan, HiMPI_Request *request)
+{
+    himpi_comm *state;
+    himpi_requests_progress();
+    int rc = check_plan_call(op, args, comm, plan, request, &state);
+    return rc != MPI_SUCCESS ? rc : himpi_request_start(op, state, plan, args, request);
 }

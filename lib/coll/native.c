@@ -46,19 +46,6 @@ static int library_fails(HiMPI_Op op, const himpi_coll_args *a, MPI_Comm comm)
 #endif
 }
 
-int himpi_native_init(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm, MPI_Info info,
-                      MPI_Request *request)
-{
-    /* Where the library's reduce-scatter goes wrong, the start runs the
-     * native algorithm, HiMPI's own there. */
-    if ((op == HIMPI_OP_REDUCE_SCATTER_BLOCK || op == HIMPI_OP_REDUCE_SCATTER) &&
-        library_fails(op, args, comm)) {
-        *request = MPI_REQUEST_NULL;
-        return MPI_SUCCESS;
-    }
-    return himpi_coll_call(HIMPI_COLL_PERSISTENT, op, args, NULL, comm, info, request);
-}
-
 /* Counts and displacements of a v-collective in the schedule's memory:
  * blocks[i] * per elements for rank i, at counts[0 .. p) and displs[p ..
  * 2p).  Returns this rank's count on the other side, blocks[rank] * mine
@@ -178,11 +165,35 @@ int himpi_bcast_native_build(himpi_sched *sched, void *buffer, int count, MPI_Da
     return native_build(sched, HIMPI_OP_BCAST, &a, NULL, comm);
 }
 
+/* Whether SimGrid's reductions go wrong for datatype: SimGrid 3.32's
+ * MPI_Ireduce and MPI_Iallreduce corrupt the heap on a datatype with gaps
+ * (one whose size is below its extent, as the collective matrix's vector
+ * and affine pairs): a plain SMPI program calling either on 8 ranks
+ * aborts in free(), though the blocking forms run.  So that the native
+ * algorithm makes the same call in every way a schedule runs, it is
+ * HiMPI's own there, in rank order: a binomial reduce, a recursive
+ * doubling allreduce. */
+static int simgrid_fails(MPI_Datatype datatype)
+{
+#ifdef SMPI_H
+    int size;
+    MPI_Aint lb, extent;
+    MPI_Type_size(datatype, &size);
+    MPI_Type_get_extent(datatype, &lb, &extent);
+    return size < extent;
+#else
+    (void)datatype;
+    return 0;
+#endif
+}
+
 int himpi_reduce_native_build(himpi_sched *sched, const void *sendbuf, void *recvbuf, int count,
                               MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
                               int segsize)
 {
-    (void)segsize;
+    if (simgrid_fails(datatype))
+        return himpi_reduce_ordered_build(sched, himpi_reduce_binomial_build, sendbuf, recvbuf,
+                                          count, datatype, op, root, comm, segsize);
     const himpi_coll_args a = {.sendbuf = sendbuf, .recvbuf = recvbuf, .recvcount = count,
                                .recvtype = datatype, .op = op, .root = root};
     return native_build(sched, HIMPI_OP_REDUCE, &a, NULL, comm);
@@ -201,7 +212,22 @@ int himpi_allreduce_native_build(himpi_sched *sched, const void *sendbuf, void *
                                  int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                  int segsize)
 {
-    (void)segsize;
+    if (simgrid_fails(datatype))
+        return himpi_allreduce_recursive_doubling_build(sched, sendbuf, recvbuf, count, datatype,
+                                                        op, comm, segsize);
+#ifdef SMPI_H
+    /* SimGrid 3.32's MPI_Iallreduce in place leaves garbage from 16 KiB
+     * up (a plain SMPI program of 4096 ints on 3 ranks shows it): there
+     * the operand goes from a copy. */
+    if (sendbuf == MPI_IN_PLACE) {
+        void *mine = himpi_sched_tmp(sched, count, datatype);
+        int rc = himpi_sched_copy(sched, HIMPI_SCHED_FIRST, recvbuf, count, datatype, mine, count,
+                                  datatype, NULL);
+        if (rc != MPI_SUCCESS)
+            return rc;
+        sendbuf = mine;
+    }
+#endif
     return reduction_native(sched, HIMPI_OP_ALLREDUCE, sendbuf, recvbuf, count, datatype, op,
                             comm);
 }

@@ -9,8 +9,6 @@ libhimpi_internal_la_SOURCES += \
 	%D%/catalogue.h \
 	%D%/hwlevels.c \
 	%D%/hwlevels.h \
-	%D%/level_requests.c \
-	%D%/level_requests.h \
 	%D%/names.c \
 	%D%/names.h \
 	%D%/ops.c \
@@ -23,13 +21,10 @@ libhimpi_internal_la_SOURCES += \
 	%D%/sched_coll.h \
 	%D%/sched_comm.c \
 	%D%/sched_comm.h \
-	%D%/scratch.c \
-	%D%/scratch.h \
 	%D%/setup_lock.c \
 	%D%/setup_lock.h \
 	%D%/text.c \
 	%D%/text.h \
-	%D%/thread_local.h \
 	%D%/typed.c \
 	%D%/typed.h \
 	%D%/validate.c \

@@ -13,12 +13,12 @@
 
 #include <sched.h>
 #include <stddef.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "mpib.h"
 #include "core/alloc.h"
-#include "core/level_requests.h"
 #include "core/sched.h"
 #include "core/sched_coll.h"
 #include "core/sched_comm.h"
@@ -78,8 +78,11 @@ struct himpi_sched {
     int nstages, stages_cap;
     edge *edges;
     int nedges, edges_cap;
-    /* The last fence (HIMPI_SCHED_FIRST: none), and the first stage after it. */
+    /* The last fence or scope's origin (HIMPI_SCHED_FIRST: none), and the
+     * first stage the next fence waits for. */
     int fence, fenced;
+    /* Levels that overlap: no coll stage runs alone (himpi_sched_overlapped). */
+    int overlapped;
     coll *colls;
     int ncolls, colls_cap;
     /* Its coll stages by communicator; in a list of the communicator's
@@ -93,6 +96,7 @@ struct himpi_sched {
     int *bases;      /* per channel: its first tag */
     int nchannels, channels_cap;
     int persistent;
+    MPI_Info info; /* of the persistent collectives */
     /* Made at the first start, with the per-start arrays below: successors
      * of stage i are succ[succ_first[i] .. succ_first[i + 1]). */
     int *succ_first, *succ;
@@ -122,11 +126,13 @@ void himpi_sched_create(himpi_sched **sched)
 {
     *sched = himpi_zalloc(1, sizeof **sched, "a schedule");
     (*sched)->fence = HIMPI_SCHED_FIRST;
+    (*sched)->info = MPI_INFO_NULL;
 }
 
-void himpi_sched_persistent(himpi_sched *s)
+int himpi_sched_persistent(himpi_sched *s, MPI_Info info)
 {
     s->persistent = 1;
+    return info == MPI_INFO_NULL ? MPI_SUCCESS : MPI_Info_dup(info, &s->info);
 }
 
 /* Stage j waits for one thing less. */
@@ -170,6 +176,8 @@ void himpi_sched_free(himpi_sched **sched)
     for (int i = 0; i < s->ncolls; i++)
         if (s->colls[i].persistent != MPI_REQUEST_NULL)
             MPI_Request_free(&s->colls[i].persistent);
+    if (s->info != MPI_INFO_NULL)
+        MPI_Info_free(&s->info);
     for (int i = 0; i < s->nowns; i++)
         if (s->owns[i].kind == OWN_TMP)
             himpi_tmp_free(s->owns[i].buf, s->owns[i].datatype);
@@ -397,8 +405,40 @@ int himpi_sched_coll_alone(himpi_sched *s, HiMPI_Op op, const himpi_coll_args *a
 {
     int rc = himpi_sched_fence(s);
     if (rc == MPI_SUCCESS)
-        rc = add_coll(s, HIMPI_SCHED_FIRST, op, args, counts, comm, 1, NULL);
+        rc = add_coll(s, HIMPI_SCHED_FIRST, op, args, counts, comm, !s->overlapped, NULL);
     return rc == MPI_SUCCESS ? himpi_sched_fence(s) : rc;
+}
+
+void himpi_sched_overlapped(himpi_sched *s)
+{
+    s->overlapped = 1;
+}
+
+int himpi_sched_last_fence(const himpi_sched *s)
+{
+    return s->fence;
+}
+
+int himpi_sched_gate(himpi_sched *s, int n, const int after[], int *index)
+{
+    /* Waits for after[] alone: not for the scope's origin, as a stage added
+     * "after nothing" would, nor for the origin in place of an earlier
+     * stage, as one added after a stage before it would. */
+    int origin = s->fence, gate;
+    s->fence = HIMPI_SCHED_FIRST;
+    int rc = add(s, HIMPI_SCHED_FIRST, (stage){.kind = STAGE_FENCE}, &gate);
+    s->fence = origin;
+    for (int i = 0; i < n && rc == MPI_SUCCESS; i++)
+        rc = himpi_sched_after(s, gate, after[i]);
+    if (rc == MPI_SUCCESS)
+        *index = gate;
+    return rc;
+}
+
+void himpi_sched_scope(himpi_sched *s, int origin)
+{
+    s->fence = origin;
+    s->fenced = s->nstages;
 }
 
 int himpi_sched_fence(himpi_sched *s)
@@ -491,11 +531,9 @@ static int issue_coll(himpi_sched *s, int i)
     if (rc == MPI_SUCCESS && size > 1 && s->persistent) {
         if (!c->made)
             rc = himpi_coll_call(HIMPI_COLL_PERSISTENT, c->op, &c->args, counts, c->comm,
-                                 MPI_INFO_NULL, &c->persistent);
+                                 s->info, &c->persistent);
         c->made = 1;
         *request = c->persistent;
-    } else if (rc == MPI_SUCCESS && size > 1 && s->blocking && c->alone && !c->vector) {
-        rc = himpi_level_requests_take(c->op, &c->args, c->comm, request);
     }
     if (rc == MPI_SUCCESS && *request != MPI_REQUEST_NULL) {
         rc = MPI_Start(request);
@@ -694,6 +732,14 @@ static int by_tests(const himpi_sched *s)
  * request after the first completes, and each test that fails costs
  * simulated time and a switch of simulated processes; its MPI_Waitany is
  * one wait. */
+/* The pass over the process's other work under way (hier/request.c). */
+static _Atomic(himpi_sched_others *) others;
+
+void himpi_sched_others_hook(himpi_sched_others *fn)
+{
+    atomic_store(&others, fn);
+}
+
 int himpi_sched_wait(himpi_sched *s)
 {
     int rc = MPI_SUCCESS, done = 0;
@@ -701,9 +747,15 @@ int himpi_sched_wait(himpi_sched *s)
         /* What a schedule before it released since. */
         if ((rc = issue_ready(s)) != MPI_SUCCESS || s->ndone == s->nstages)
             break;
-        if (by_tests(s)) {
+        /* Other work under way is progressed at every turn, and s is then
+         * waited for by tests: another rank's part of s may wait for a
+         * stage of that work here. */
+        himpi_sched_others *other = atomic_load(&others);
+        int busy = other != NULL && other() > 0;
+        if (busy || by_tests(s)) {
             rc = himpi_sched_test(s, &done);
-            if (rc == MPI_SUCCESS && !done && MPIB_get_wait_policy() == MPIB_WAIT_YIELD)
+            if (rc == MPI_SUCCESS && !done &&
+                (busy || MPIB_get_wait_policy() == MPIB_WAIT_YIELD))
                 sched_yield();
             continue;
         }

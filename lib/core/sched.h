@@ -77,10 +77,7 @@
  *     schedule is run.
  * On a communicator of one rank the collective is local, and a coll stage
  * makes the blocking call in every mode (SimGrid 3.32's nonblocking
- * collectives never complete on one rank under MPI_Test).  Until
- * persistent requests hold schedules, a persistent request's start replays
- * the blocking drivers, and a coll stage added alone takes its persistent
- * collective from the start's set (core/level_requests.h). */
+ * collectives never complete on one rank under MPI_Test). */
 #ifndef HIMPI_CORE_SCHED_H
 #define HIMPI_CORE_SCHED_H
 
@@ -104,8 +101,9 @@ typedef struct himpi_sched himpi_sched;
 void himpi_sched_create(himpi_sched **sched);
 
 /* Marks sched, before its first start, as persistent: its coll stages
- * make the library's persistent collectives once and start them. */
-void himpi_sched_persistent(himpi_sched *sched);
+ * make the library's persistent collectives once, with info (duplicated;
+ * MPI_INFO_NULL for none), and start them. */
+int himpi_sched_persistent(himpi_sched *sched, MPI_Info info);
 
 /* Frees sched and what it owns, and sets *sched to NULL; a schedule left
  * incomplete by an error has its outstanding messages cancelled and its
@@ -188,6 +186,29 @@ void himpi_sched_keep_type(himpi_sched *sched, MPI_Datatype *datatype);
  * before the fence, then waits for the fence. */
 int himpi_sched_fence(himpi_sched *sched);
 
+/* The last fence's stage, or the scope's origin (HIMPI_SCHED_FIRST: none
+ * yet): where everything the stages since depend on has completed. */
+int himpi_sched_last_fence(const himpi_sched *sched);
+
+/* A stage that completes once every stage of after[0 .. n-1] has (entries
+ * HIMPI_SCHED_FIRST are no edge): where several chains of stages meet. */
+int himpi_sched_gate(himpi_sched *sched, int n, const int after[], int *stage);
+
+/* Opens a scope at stage origin (HIMPI_SCHED_FIRST: the start): stages
+ * added from now on "after nothing" wait for origin alone, and the next
+ * fence waits only for the stages added from now on (and origin).  What a
+ * builder adds in one scope thus waits for its origin, not for the stages
+ * of other scopes: the segments of a pipeline of levels proceed side by
+ * side (hier/steps.h). */
+void himpi_sched_scope(himpi_sched *sched, int origin);
+
+/* Marks sched, before its coll stages are added, as one whose levels
+ * overlap: while one of its collectives is under way the rank has other
+ * stages to issue, so none runs alone (himpi_sched_coll_alone adds the
+ * nonblocking or persistent collective).  Every rank of a communicator
+ * must mark its schedules alike. */
+void himpi_sched_overlapped(himpi_sched *sched);
+
 /* Makes stage wait for the completion of before too (before < stage;
  * HIMPI_SCHED_FIRST: nothing). */
 int himpi_sched_after(himpi_sched *sched, int stage, int before);
@@ -199,6 +220,14 @@ int himpi_sched_after(himpi_sched *sched, int stage, int before);
  * a send-receive, so waits for both of the step before, as its blocking
  * form's MPI_Waitall did. */
 int himpi_sched_step(himpi_sched *sched, int first, int last, int step[2]);
+
+/* The process's other work under way, which a wait progresses: fn makes
+ * one pass over it, without blocking, and returns how much of it it
+ * passed over.  A wait then polls, so that no rank's part of a collective
+ * waits for a stage of another that this rank would only issue after.
+ * Set once (hier/request.c, for the requests under way). */
+typedef int himpi_sched_others(void);
+void himpi_sched_others_hook(himpi_sched_others *fn);
 
 /* Starts sched (again, once it has completed): issues its first stages. */
 int himpi_sched_start(himpi_sched *sched);

@@ -1,4 +1,5 @@
-# lib/hier: level drivers, layouts, the communicator cache, persistent requests.
+# lib/hier: level drivers, their steps, layouts, the communicator cache, nonblocking and
+# persistent requests.
 libhimpi_internal_la_SOURCES += \
 	%D%/allgather.c \
 	%D%/allreduce.c \
@@ -20,4 +21,6 @@ libhimpi_internal_la_SOURCES += \
 	%D%/request.c \
 	%D%/request.h \
 	%D%/scan.c \
-	%D%/scatter.c
+	%D%/scatter.c \
+	%D%/steps.c \
+	%D%/steps.h

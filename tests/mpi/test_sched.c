@@ -376,8 +376,15 @@ static void case_run(coll_case *c, mode m)
 {
     himpi_sched *s;
     himpi_sched_create(&s);
-    if (m == PERSISTENT)
-        himpi_sched_persistent(s);
+    if (m == PERSISTENT) {
+        /* The schedule keeps its own copy of the info: the caller's may go. */
+        MPI_Info info;
+        MPI_Info_create(&info);
+        MPI_Info_set(info, "himpi_test_hint", "1");
+        int made = himpi_sched_persistent(s, info);
+        MPI_Info_free(&info);
+        tap_check(made == MPI_SUCCESS, "himpi_sched_persistent returned %d", made);
+    }
     case_fill(c, 0);
     int rc, ch, other = 0, copied = -1;
     if (m == ALONE) {
