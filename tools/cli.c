@@ -35,6 +35,11 @@ void cli_name(const char *name)
     program = name;
 }
 
+const char *cli_program(void)
+{
+    return program;
+}
+
 int cli_rank(void)
 {
     return rank;

@@ -64,6 +64,9 @@ int cli_init(int *argc, char ***argv, const char *program, void (*usage)(void),
 /* Names a tool that does not start MPI (no cli_init), for messages. */
 void cli_name(const char *program);
 
+/* The tool's name, for messages. */
+const char *cli_program(void);
+
 /* This process's rank in MPI_COMM_WORLD. */
 int cli_rank(void);
 
