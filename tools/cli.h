@@ -133,4 +133,9 @@ void cli_time_text(double t, double ci, char *buf, size_t len);
 /* The MPI library's version string, on one line. */
 const char *cli_mpi_library(void);
 
+/* The comments a benchmark's text output starts with: the tool, its
+ * version, the processes, root, timing method and wait policy, the MPI
+ * library, and the precision of m.  On rank 0. */
+void cli_preamble(const cli_measure *m);
+
 #endif /* HIMPI_CLI_H */

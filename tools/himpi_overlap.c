@@ -12,17 +12,11 @@
 
 /* What the run measured with, as comments: CSV has none, so that every
  * line of it is data. */
-static void preamble(const overlap_options *o, int p)
+static void preamble(const overlap_options *o)
 {
     if (o->csv)
         return;
-    const MPIB_precision *pr = &o->measure.precision;
-    cli_say(stdout, "# himpi-overlap %s: %d processes, root %d, %s timing, %s waits\n",
-            PACKAGE_VERSION, p, o->measure.root, MPIB_method_name(o->measure.method),
-            MPIB_wait_policy_name(o->measure.wait));
-    cli_say(stdout, "# MPI: %s\n", cli_mpi_library());
-    cli_say(stdout, "# precision: %d to %d repetitions, %g confidence, eps %g; times in "
-                    "microseconds\n", pr->min_reps, pr->max_reps, pr->cl, pr->eps);
+    cli_preamble(&o->measure);
     if (o->pairs > 0)
         cli_say(stdout, "# comparison: %d interleaved pairs over %g s, minimum effect %g\n",
                 o->pairs, o->pair_span, o->min_effect);
@@ -36,8 +30,7 @@ static void preamble(const overlap_options *o, int p)
 int main(int argc, char **argv)
 {
     overlap_options o = {.sizes = {1 << 20, 4 << 20, 16 << 20}, .nsizes = 3};
-    int p, status = cli_init(&argc, &argv, "himpi-overlap", overlap_usage, &o.measure);
-    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    int status = cli_init(&argc, &argv, "himpi-overlap", overlap_usage, &o.measure);
     for (int op = 0; op < HIMPI_OP_COUNT; op++)
         if (HiMPI_Op_overlaps((HiMPI_Op)op))
             o.ops[o.nops++] = op;
@@ -50,7 +43,7 @@ int main(int argc, char **argv)
                                      : bench_bound_measure(&o.measure, &o.net);
     }
     if (status == 0) {
-        preamble(&o, p);
+        preamble(&o);
         status = overlap_levels(&o);
     }
     /* Releases HiMPI's communicators while MPI still runs: SimGrid's SMPI
