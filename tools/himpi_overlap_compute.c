@@ -57,13 +57,13 @@ static int post(nb_container *c, int root, MPI_Comm comm)
     }
 }
 
-static int test(nb_container *c, int *done)
+static int test_request(nb_container *c, int *done)
 {
     return c->kind == KIND_HIMPI ? HiMPI_Test(&c->himpi, done, MPI_STATUS_IGNORE)
                                  : MPI_Test(&c->mpi, done, MPI_STATUS_IGNORE);
 }
 
-static int wait(nb_container *c)
+static int wait_request(nb_container *c)
 {
     return c->kind == KIND_HIMPI ? HiMPI_Wait(&c->himpi, MPI_STATUS_IGNORE)
                                  : MPIB_Wait(&c->mpi, MPI_STATUS_IGNORE);
@@ -85,9 +85,9 @@ static int execute(void *self, MPI_Comm comm, int root, int M)
         overlap_busy(piece);
         left -= piece;
         if (left > 0 && !done)
-            rc = test(c, &done);
+            rc = test_request(c, &done);
     }
-    return rc == MPI_SUCCESS && !done ? wait(c) : rc;
+    return rc == MPI_SUCCESS && !done ? wait_request(c) : rc;
 }
 
 /* The blocking call of the plan first: a nonblocking call creates the
