@@ -125,7 +125,7 @@ int overlap_options_parse(int argc, char **argv, overlap_options *o)
             break;
         case 's':
             if (!cli_int_list(optarg, 8, INT_MAX, OVERLAP_MAX_SIZES, o->sizes, &o->nsizes))
-                return cli_bad("--sizes", optarg, "a list of at most 32 byte counts from 8, e.g. 1M");
+                return cli_bad("--sizes", optarg, "at most 32 byte counts from 8, e.g. 1M,4M");
             break;
         case 'g':
             if (!cli_int_list(optarg, 2, p - 1, OVERLAP_MAX_LIST, o->groups, &o->ngroups))
