@@ -33,7 +33,7 @@ endif
 # benchmarks, CSV and OSU formats, the stability script).
 E2E_LIBRARY_TESTS = %D%/e2e/tune.sh %D%/e2e/verify.sh %D%/e2e/fingerprint.sh
 E2E_TOOL_TESTS = %D%/e2e/explain.sh %D%/e2e/pcoll_bench.sh %D%/e2e/bench.sh \
-	%D%/e2e/stability.sh %D%/e2e/summa.sh
+	%D%/e2e/overlap.sh %D%/e2e/stability.sh %D%/e2e/summa.sh
 if !HIMPI_SMPI
 E2E_LIBRARY_TESTS += %D%/e2e/interpose.sh
 E2E_TOOL_TESTS += %D%/e2e/comm_churn.sh
