@@ -7,6 +7,7 @@
 #include <config.h>
 
 #include "bench_bound.h"
+#include "himpi_overlap_compute.h"
 #include "himpi_overlap_levels.h"
 #include "himpi_overlap_options.h"
 
@@ -17,6 +18,8 @@ static void preamble(const overlap_options *o)
     if (o->csv)
         return;
     cli_preamble(&o->measure);
+    if (o->ncompute > 0)
+        return;
     if (o->pairs > 0)
         cli_say(stdout, "# comparison: %d interleaved pairs over %g s, minimum effect %g\n",
                 o->pairs, o->pair_span, o->min_effect);
@@ -29,7 +32,7 @@ static void preamble(const overlap_options *o)
 
 int main(int argc, char **argv)
 {
-    overlap_options o = {.sizes = {1 << 20, 4 << 20, 16 << 20}, .nsizes = 3};
+    overlap_options o = {.sizes = {1 << 20, 4 << 20, 16 << 20}, .nsizes = 3, .test_every = 100};
     int status = cli_init(&argc, &argv, "himpi-overlap", overlap_usage, &o.measure);
     for (int op = 0; op < HIMPI_OP_COUNT; op++)
         if (HiMPI_Op_overlaps((HiMPI_Op)op))
@@ -44,7 +47,7 @@ int main(int argc, char **argv)
     }
     if (status == 0) {
         preamble(&o);
-        status = overlap_levels(&o);
+        status = o.ncompute > 0 ? overlap_compute(&o) : overlap_levels(&o);
     }
     /* Releases HiMPI's communicators while MPI still runs: SimGrid's SMPI
      * refuses MPI calls from the attribute callbacks of MPI_Finalize. */

@@ -6,7 +6,8 @@
 #include "cli_names.h"
 #include "himpi_overlap_options.h"
 
-enum { OPT_PAIRS = 2000, OPT_MIN_EFFECT, OPT_PAIR_SPAN, OPT_BOUND, OPT_CSV };
+enum { OPT_PAIRS = 2000, OPT_MIN_EFFECT, OPT_PAIR_SPAN, OPT_BOUND, OPT_CSV, OPT_COMPUTE,
+       OPT_TEST_EVERY };
 
 void overlap_usage(void)
 {
@@ -40,6 +41,14 @@ void overlap_usage(void)
             "                        output of himpi-model --fit), or fitted to a\n"
             "                        ping-pong measured first\n"
             "      --csv             the table as CSV: one header, then a line a row\n"
+            "      --compute=LIST    instead: post each operation's nonblocking collective\n"
+            "                        (HiMPI's on the best overlapped plan, or the one plan\n"
+            "                        that --groups, --algs and --overlaps give; the MPI\n"
+            "                        library's), compute for each time of LIST\n"
+            "                        (microseconds), then wait, and print how much of the\n"
+            "                        collective the computation hid\n"
+            "      --test-every=US   with --compute, test the request every US\n"
+            "                        microseconds of computation (default 100; 0: never)\n"
             CLI_MEASURE_HELP
             CLI_TAIL_HELP);
 }
@@ -94,6 +103,8 @@ int overlap_options_parse(int argc, char **argv, overlap_options *o)
         {"min-effect", required_argument, NULL, OPT_MIN_EFFECT},
         {"pair-span", required_argument, NULL, OPT_PAIR_SPAN},
         {"bound", optional_argument, NULL, OPT_BOUND}, {"csv", no_argument, NULL, OPT_CSV},
+        {"compute", required_argument, NULL, OPT_COMPUTE},
+        {"test-every", required_argument, NULL, OPT_TEST_EVERY},
         CLI_MEASURE_LONGOPTS,                         {NULL, 0, NULL, 0}};
     int p;
     MPI_Comm_size(MPI_COMM_WORLD, &p);
@@ -106,7 +117,7 @@ int overlap_options_parse(int argc, char **argv, overlap_options *o)
     o->pairs = env.pairs;
     o->min_effect = env.min_effect;
     o->pair_span = env.pair_span;
-    int c, done;
+    int c, done, test_every = 0;
     while ((c = getopt_long(argc, argv, "o:a:s:g:O:q" CLI_MEASURE_SHORTOPTS, longopts, NULL)) !=
            -1) {
         if ((done = cli_measure_option(c, optarg, &o->measure)) != 0) {
@@ -157,8 +168,26 @@ int overlap_options_parse(int argc, char **argv, overlap_options *o)
         case OPT_CSV:
             o->csv = 1;
             break;
+        case OPT_COMPUTE:
+            if (!cli_int_list(optarg, 1, INT_MAX, OVERLAP_MAX_SIZES, o->compute, &o->ncompute))
+                return cli_bad("--compute", optarg, "a list of at most 32 times in microseconds");
+            break;
+        case OPT_TEST_EVERY:
+            if (!cli_int(optarg, 0, &o->test_every))
+                return cli_bad("--test-every", optarg, "microseconds >= 0");
+            test_every = 1;
+            break;
         }
     }
     int status = cli_measure_check(argc, argv, &o->measure);
+    const char *conflict = NULL;
+    if (test_every && o->ncompute == 0)
+        conflict = "--test-every applies to --compute only";
+    else if (o->bound && o->ncompute > 0)
+        conflict = "--compute's table has no column for --bound";
+    if (status == 0 && conflict != NULL) {
+        cli_say(stderr, "himpi-overlap: %s\n", conflict);
+        return 2;
+    }
     return status != 0 ? status : check(o, p);
 }

@@ -24,6 +24,8 @@ typedef struct {
     const char *model; /* --bound=FILE: alpha and beta from FILE; NULL: a ping-pong */
     HiMPI_Hockney net;
     int csv, quiet;
+    int compute[OVERLAP_MAX_SIZES], ncompute; /* --compute: microseconds; none: the levels */
+    int test_every; /* --test-every: microseconds between tests; 0: never */
 } overlap_options;
 
 /* The usage text (cli_init's). */

@@ -6,13 +6,15 @@
 # significant verdict; uneven groups (3 of 4 ranks) and a root that does
 # not lead by rank (the stages' own sub-communicators); --csv with its
 # header, as wide as it on every line, and cells that follow from each
-# other; --pairs=0, which compares nothing; invalid options refused with
+# other; --pairs=0, which compares nothing; --compute, HiMPI's nonblocking
+# collective on one plan and the MPI library's, with a hidden part that
+# follows from the times; invalid options refused with
 # exit status 2 and a message.  TAP output; abs_top_builddir is the build
 # tree.
 b=${abs_top_builddir:?abs_top_builddir must name the build tree}
 np=4
 . "$(dirname "$0")/../tap.sh"
-echo 1..6
+echo 1..7
 
 # A fit as himpi-model --fit writes it: alpha 3 us, beta 1.5 ns/B.
 printf '# Hockney fit\n# alpha_us beta_ns\n3.0 1.5\n' >"$tmp/model.txt"
@@ -127,8 +129,31 @@ sed 's/^/# /' "$tmp/small.out"
   "$tmp/small.out"
 result $? "no overlap fits 64 KiB: no overlapped plan, the plan's stages, no efficiency"
 
+# One plan, given: posted, 200 us and 2 ms of computation, tested every
+# 50 us; hidden = (coll + compute - total) / coll, within [0, 1].
+timeout 600 "$b/launch" $np "$b/tools/himpi-overlap" -o bcast,allreduce -a binomial,ring -s 256K \
+  -g 2 -O 64K --compute=200,2000 --test-every=50 --max-reps=10 --csv -q >"$tmp/compute.csv" \
+  2>"$tmp/compute.err"
+status=$?
+sed 's/^/# /' "$tmp/compute.csv" "$tmp/compute.err"
+awk -F, 'function off(h, c, w, t) { x = (c + w - t) / c; x = x < 0 ? 0 : x > 1 ? 1 : x
+    d = h - x; return d * d > (1e-5 + 0.002 / c) ^ 2 }
+  NR == 1 { if ($0 != "table,op,bytes,g,alg,overlap,test_every_us,compute_us,himpi_coll_us," \
+                     "himpi_total_us,himpi_hidden,mpi_coll_us,mpi_total_us,mpi_hidden") bad++; next }
+  { rows++; alg = $2 == "bcast" ? "binomial" : "ring"
+    if (NF != 14 || $1 != "compute" || $3 != 262144 || $4 != 2 || $5 != alg || $6 != 65536 ||
+        $7 != 50 || $8 <= 0 || $9 <= 0 || $10 <= 0 || $12 <= 0 || $13 <= 0) bad++
+    if (off($11, $9, $8, $10) || off($14, $12, $8, $13)) bad++
+    if (rows % 2 == 0 && $8 <= prev) bad++
+    prev = $8 }
+  END { exit !(rows == 4 && bad == 0) }' "$tmp/compute.csv"
+checked=$?
+[ "$status" = 0 ] && [ "$checked" = 0 ]
+result $? "--compute: HiMPI's nonblocking collective and the MPI library's, each computation \
+longer than the last, hidden parts that follow from the times"
+
 status=0
-for bad in --ops=scatter --ops=bcast,bogus --algs=bogus "--ops=bcast --algs=ring" --groups=1 \
+for bad in --test-every=50 "--compute=100 --bound=$tmp/model.txt" --compute=0 --ops=scatter --ops=bcast,bogus --algs=bogus "--ops=bcast --algs=ring" --groups=1 \
   --groups=4 --overlaps=0 --sizes=4 --pairs=-1 --min-effect=1 --pair-span=x \
   --bound="$tmp/missing.txt" --method=bogus extra; do
   # shellcheck disable=SC2086 # each case is a list of options
