@@ -4,7 +4,10 @@
 # Every operation at 64 and 128 ranks (the scans, barrier and the
 # reduce-scatters at 64 only), and the first six through their nonblocking
 # calls at 16 (a rank waiting while several requests are outstanding
-# polls them, and at 64 simulated ranks allreduce's took over 10 minutes); broadcast, the rooted operation with the
+# polls them, and at 64 simulated ranks allreduce's took over 10 minutes),
+# bcast, reduce and allreduce through their persistent calls at 16 (SimGrid
+# 3.32 has no persistent collectives: their native levels start the
+# nonblocking ones); broadcast, the rooted operation with the
 # most algorithms, at 256 (allreduce there took 98 of the job's 216 s);
 # the schedules' test at 16, over two nodes; guided tuning at 128; the
 # calibration of each shipped platform on the ranks
@@ -26,6 +29,8 @@ SMPI_TESTS = \
 	%D%/test_bcast_nonblocking-16.smpi %D%/test_reduce_nonblocking-16.smpi \
 	%D%/test_allreduce_nonblocking-16.smpi %D%/test_scatter_nonblocking-16.smpi \
 	%D%/test_gather_nonblocking-16.smpi %D%/test_allgather_nonblocking-16.smpi \
+	%D%/test_bcast_persistent-16.smpi %D%/test_reduce_persistent-16.smpi \
+	%D%/test_allreduce_persistent-16.smpi \
 	%D%/calibration-8.smpi %D%/test_typed-1.smpi
 SMPI_LOG_DRIVER = $(LOG_DRIVER)
 SMPI_LOG_COMPILER = $(SHELL) $(top_srcdir)/%D%/run
