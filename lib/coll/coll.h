@@ -2,8 +2,8 @@
  *
  * Every flat algorithm runs one collective on all ranks of a communicator
  * and is a builder of its operation's signature below: it adds the rank's
- * part to a schedule (core/sched.h), which its operation's runner runs for
- * the blocking call, and which larger schedules compose.  The communicator
+ * part to a schedule (core/sched.h), which the hierarchical drivers compose
+ * level by level (hier/drivers.h) and a call runs, starts or keeps.  The communicator
  * is always one of HiMPI's own (a duplicate or a split of the
  * application's), so the algorithms' point-to-point messages cannot meet
  * the application's, and the schedules' tickets keep them apart from other
@@ -92,28 +92,6 @@ typedef union himpi_builder {
 /* The builder of algorithm alg of op (coll/dispatch.c, from the
  * catalogue); every member NULL if op has no such algorithm. */
 himpi_builder himpi_coll(HiMPI_Op op, HiMPI_Alg alg);
-
-/* The runners (runners.c), one per signature: the blocking call of an
- * algorithm, which builds its schedule with build, runs it and frees it.
- * Gather runs through scatter's runner, the scans through allreduce's,
- * alltoall through allgather's and reduce_scatter_block through
- * reduce_scatter's: they share signatures. */
-int himpi_barrier_run(himpi_barrier_builder *build, MPI_Comm comm);
-int himpi_bcast_run(himpi_bcast_builder *build, void *buffer, int count, MPI_Datatype datatype,
-                    int root, MPI_Comm comm, int segsize);
-int himpi_reduce_run(himpi_reduce_builder *build, const void *sendbuf, void *recvbuf, int count,
-                     MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, int segsize);
-int himpi_allreduce_run(himpi_allreduce_builder *build, const void *sendbuf, void *recvbuf,
-                        int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize);
-int himpi_scatter_run(himpi_scatter_builder *build, const void *sendbuf, int sendcount,
-                      MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                      int root, MPI_Comm comm, const int *blocks, int segsize);
-int himpi_allgather_run(himpi_allgather_builder *build, const void *sendbuf, int sendcount,
-                        MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                        MPI_Datatype recvtype, MPI_Comm comm, const int *blocks, int segsize);
-int himpi_reduce_scatter_run(himpi_reduce_scatter_builder *build, const void *sendbuf,
-                             void *recvbuf, const int *counts, MPI_Datatype datatype, MPI_Op op,
-                             MPI_Comm comm, int segsize);
 
 /* ---------------------------------------------------------------------- */
 /* Reductions                                                               */

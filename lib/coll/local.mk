@@ -47,7 +47,6 @@ libhimpi_internal_la_SOURCES += \
 	%D%/reduce_scatter/recursive_halving.c \
 	%D%/reduce_scatter/ring.c \
 	%D%/reduce_scatter_block.c \
-	%D%/runners.c \
 	%D%/scan/linear.c \
 	%D%/scan/recursive_doubling.c \
 	%D%/scatter/binomial.c \
