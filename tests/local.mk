@@ -113,7 +113,7 @@ check-medium:
 mpi_library_at_4 = $(coll_programs) %D%/mpi/test_barrier %D%/mpi/test_plain \
 	%D%/mpi/test_native_calls %D%/mpi/test_hsplit
 MPI_TESTS_LIBRARY = $(coll_programs:=-2.mpi) $(coll_programs:=-3.mpi) \
-	$(coll_programs:=_nonblocking-3.mpi) $(coll_programs:=_persistent-3.mpi) \
+	$(coll_programs:=_nonblocking-3.mpi) $(MPI_TESTS_AT_3_PERSISTENT) \
 	$(mpi_library_at_4:=-4.mpi) %D%/mpi/test_plain-3.mpi %D%/mpi/test_native_calls-3.mpi \
 	%D%/mpi/test_hsplit-2.mpi %D%/mpi/test_sched-3.mpi %D%/mpi/test_typed-1.mpi \
 	$(MPI_TESTS_THREADS)

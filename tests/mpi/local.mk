@@ -164,10 +164,14 @@ MPI_TESTS_MEDIUM = $(coll_programs:=-5.mpi) %D%/test_barrier-5.mpi $(mpi_at_7:=-
 	$(mpi_at_8:=-8.mpi)
 MPI_TESTS_LARGE = $(coll_every_np:=-9.mpi) $(coll_every_np:=-12.mpi) $(mpi_at_16:=-16.mpi) \
 	$(coll_every_np:=_persistent-7.mpi) $(coll_every_np:=_nonblocking-7.mpi)
+# Only MPICH's job (check-library in tests/local.mk) runs the persistent
+# matrices at 3 ranks.
+MPI_TESTS_AT_3_PERSISTENT = $(coll_programs:=_persistent-3.mpi)
 MPI_LOG_DRIVER = $(LOG_DRIVER)
 MPI_LOG_COMPILER = $(SHELL) $(top_builddir)/tests/mpi-run
 
 # The .mpi files only name a case; tests/mpi-run reads the name.
-$(MPI_TESTS_SMALL) $(MPI_TESTS_MEDIUM) $(MPI_TESTS_LARGE):
+$(MPI_TESTS_SMALL) $(MPI_TESTS_MEDIUM) $(MPI_TESTS_LARGE) $(MPI_TESTS_AT_3_PERSISTENT):
 	$(AM_V_at)$(MKDIR_P) $(@D) && : > $@
-CLEANFILES += $(MPI_TESTS_SMALL) $(MPI_TESTS_MEDIUM) $(MPI_TESTS_LARGE)
+CLEANFILES += $(MPI_TESTS_SMALL) $(MPI_TESTS_MEDIUM) $(MPI_TESTS_LARGE) \
+	$(MPI_TESTS_AT_3_PERSISTENT)
