@@ -65,19 +65,19 @@ ENTRY_POINTS(Allreduce, ALLREDUCE,
 
 ENTRY_POINTS(Scatter, SCATTER,
              ((himpi_coll_args){sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                MPI_OP_NULL, root, NULL}),
+                                MPI_OP_NULL, root, NULL, NULL, NULL}),
              const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
              int recvcount, MPI_Datatype recvtype, int root)
 
 ENTRY_POINTS(Gather, GATHER,
              ((himpi_coll_args){sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                MPI_OP_NULL, root, NULL}),
+                                MPI_OP_NULL, root, NULL, NULL, NULL}),
              const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
              int recvcount, MPI_Datatype recvtype, int root)
 
 ENTRY_POINTS(Allgather, ALLGATHER,
              ((himpi_coll_args){sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                MPI_OP_NULL, -1, NULL}),
+                                MPI_OP_NULL, -1, NULL, NULL, NULL}),
              const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
              int recvcount, MPI_Datatype recvtype)
 
@@ -106,6 +106,30 @@ ENTRY_POINTS(Reduce_scatter, REDUCE_SCATTER,
 
 ENTRY_POINTS(Alltoall, ALLTOALL,
              ((himpi_coll_args){sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                MPI_OP_NULL, -1, NULL}),
+                                MPI_OP_NULL, -1, NULL, NULL, NULL}),
              const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
              int recvcount, MPI_Datatype recvtype)
+
+ENTRY_POINTS(Gatherv, GATHERV,
+             ((himpi_coll_args){.sendbuf = sendbuf, .sendcount = sendcount,
+                                .sendtype = sendtype, .recvbuf = recvbuf, .recvtype = recvtype,
+                                .op = MPI_OP_NULL, .root = root, .recvcounts = recvcounts,
+                                .displs = displs}),
+             const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+             const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root)
+
+ENTRY_POINTS(Scatterv, SCATTERV,
+             ((himpi_coll_args){.sendbuf = sendbuf, .sendtype = sendtype, .recvbuf = recvbuf,
+                                .recvcount = recvcount, .recvtype = recvtype, .op = MPI_OP_NULL,
+                                .root = root, .sendcounts = sendcounts, .displs = displs}),
+             const void *sendbuf, const int sendcounts[], const int displs[],
+             MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+             int root)
+
+ENTRY_POINTS(Allgatherv, ALLGATHERV,
+             ((himpi_coll_args){.sendbuf = sendbuf, .sendcount = sendcount,
+                                .sendtype = sendtype, .recvbuf = recvbuf, .recvtype = recvtype,
+                                .op = MPI_OP_NULL, .root = -1, .recvcounts = recvcounts,
+                                .displs = displs}),
+             const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+             const int recvcounts[], const int displs[], MPI_Datatype recvtype)

@@ -139,4 +139,50 @@ int himpi_binomial_blocks_build(himpi_sched *sched, int gather, const void *send
                                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
                                 const int *blocks);
 
+/* The v-variants' builders and runners (coll.h's signatures, the
+ * schedule first) and their algorithms' builders. */
+typedef int himpi_gatherv_builder(himpi_sched *sched, const void *sendbuf, int sendcount,
+                                  MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
+                                  const int *displs, MPI_Datatype recvtype, int root,
+                                  MPI_Comm comm, int segsize);
+typedef int himpi_scatterv_builder(himpi_sched *sched, const void *sendbuf,
+                                   const int *sendcounts, const int *displs,
+                                   MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                                   MPI_Datatype recvtype, int root, MPI_Comm comm, int segsize);
+typedef int himpi_allgatherv_builder(himpi_sched *sched, const void *sendbuf, int sendcount,
+                                     MPI_Datatype sendtype, void *recvbuf,
+                                     const int *recvcounts, const int *displs,
+                                     MPI_Datatype recvtype, MPI_Comm comm, int segsize);
+int himpi_gatherv_run(himpi_gatherv_builder *build, const void *sendbuf, int sendcount,
+                      MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
+                      const int *displs, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                      int segsize);
+int himpi_scatterv_run(himpi_scatterv_builder *build, const void *sendbuf, const int *sendcounts,
+                       const int *displs, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                       MPI_Datatype recvtype, int root, MPI_Comm comm, int segsize);
+int himpi_allgatherv_run(himpi_allgatherv_builder *build, const void *sendbuf, int sendcount,
+                         MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
+                         const int *displs, MPI_Datatype recvtype, MPI_Comm comm, int segsize);
+/* The binomial ones exchange, while they build, the counts their trees
+ * need (himpi_binomial_v_build). */
+himpi_gatherv_builder himpi_gatherv_linear_build, himpi_gatherv_binomial_build;
+himpi_scatterv_builder himpi_scatterv_linear_build, himpi_scatterv_binomial_build;
+himpi_allgatherv_builder himpi_allgatherv_ring_build, himpi_allgatherv_bruck_build;
+
+/* Scatterv, or gatherv if gather != 0, linear (scatterv/linear.c; also
+ * gatherv) and by the binomial tree (scatterv/binomial.c; also gatherv).
+ * mine is this rank's block, count elements of datatype (gatherv's send
+ * side, scatterv's receive side; at the root MPI_IN_PLACE where MPI allows
+ * it); all, counts, displs and all_type are the root's vector side,
+ * significant at the root only.  Only the root knows every block's size,
+ * so building the tree first runs a schedule of its own that sends every
+ * rank with children the sizes of its subtree's blocks down the tree:
+ * stages take their counts when they are built. */
+int himpi_linear_v_build(himpi_sched *sched, int gather, void *mine, int count,
+                         MPI_Datatype datatype, void *all, const int *counts, const int *displs,
+                         MPI_Datatype all_type, int root, MPI_Comm comm);
+int himpi_binomial_v_build(himpi_sched *sched, int gather, void *mine, int count,
+                           MPI_Datatype datatype, void *all, const int *counts, const int *displs,
+                           MPI_Datatype all_type, int root, MPI_Comm comm);
+
 #endif /* HIMPI_BUILDERS_H */

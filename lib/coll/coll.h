@@ -63,6 +63,20 @@ typedef int himpi_reduce_scatter_alg(const void *sendbuf, void *recvbuf, const i
 typedef himpi_reduce_scatter_alg himpi_reduce_scatter_block_alg;
 /* Alltoall has allgather's. */
 typedef himpi_allgather_alg himpi_alltoall_alg;
+/* The v-variants take MPI's arguments: rank i's block is counts[i]
+ * elements of the vector side's datatype at displs[i] of that side's
+ * buffer; gatherv's and scatterv's vectors are significant at the root
+ * only, where the other ranks know their own count.  The hierarchical
+ * drivers hand the leaders' blocks to them as bytes (MPI_BYTE). */
+typedef int himpi_gatherv_alg(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                              void *recvbuf, const int *recvcounts, const int *displs,
+                              MPI_Datatype recvtype, int root, MPI_Comm comm, int segsize);
+typedef int himpi_scatterv_alg(const void *sendbuf, const int *sendcounts, const int *displs,
+                               MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                               MPI_Datatype recvtype, int root, MPI_Comm comm, int segsize);
+typedef int himpi_allgatherv_alg(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                 void *recvbuf, const int *recvcounts, const int *displs,
+                                 MPI_Datatype recvtype, MPI_Comm comm, int segsize);
 typedef himpi_bcast_alg *himpi_bcast_fn;
 typedef himpi_reduce_alg *himpi_reduce_fn;
 typedef himpi_allreduce_alg *himpi_allreduce_fn;
@@ -75,6 +89,9 @@ typedef himpi_barrier_alg *himpi_barrier_fn;
 typedef himpi_reduce_scatter_alg *himpi_reduce_scatter_fn;
 typedef himpi_reduce_scatter_block_alg *himpi_reduce_scatter_block_fn;
 typedef himpi_alltoall_alg *himpi_alltoall_fn;
+typedef himpi_gatherv_alg *himpi_gatherv_fn;
+typedef himpi_scatterv_alg *himpi_scatterv_fn;
+typedef himpi_allgatherv_alg *himpi_allgatherv_fn;
 
 /* A flat algorithm of any operation: the member named after the operation
  * (catalogue.h's lower-case op) is the one to call. */
@@ -91,6 +108,9 @@ typedef union himpi_algorithm {
     himpi_reduce_scatter_fn reduce_scatter;
     himpi_reduce_scatter_block_fn reduce_scatter_block;
     himpi_alltoall_fn alltoall;
+    himpi_gatherv_fn gatherv;
+    himpi_scatterv_fn scatterv;
+    himpi_allgatherv_fn allgatherv;
 } himpi_algorithm;
 
 /* Algorithm alg of op (coll/dispatch.c, from the catalogue); every member

@@ -40,7 +40,8 @@ static int same_call(const struct himpi_level_request *r, HiMPI_Op op,
            a->sendcount == b->sendcount && a->sendtype == b->sendtype &&
            a->recvbuf == b->recvbuf && a->recvcount == b->recvcount &&
            a->recvtype == b->recvtype && a->op == b->op && a->root == b->root &&
-           a->recvcounts == b->recvcounts;
+           a->recvcounts == b->recvcounts && a->sendcounts == b->sendcounts &&
+           a->displs == b->displs;
 }
 
 /* The request for the call at s->next, created if this is its first run. */

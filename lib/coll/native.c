@@ -36,7 +36,8 @@ static int persistent(HiMPI_Op op, const void *sendbuf, int sendcount, MPI_Datat
                       int root, MPI_Comm comm, int *rc)
 {
     himpi_coll_args args = {sendbuf,   sendcount, sendtype, recvbuf, recvcount,
-                            recvtype,  reduction, root,     NULL};
+                            recvtype,  reduction, root,     NULL,
+                            NULL,      NULL};
     int done;
     *rc = himpi_level_requests_run(op, &args, comm, &done);
     return done;
@@ -255,7 +256,7 @@ int himpi_scatter_native(const void *sendbuf, int sendcount, MPI_Datatype sendty
 {
     (void)segsize;
     const himpi_coll_args a = {sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                               MPI_OP_NULL, root, NULL};
+                               MPI_OP_NULL, root, NULL, NULL, NULL};
     return blocks_native(HIMPI_OP_SCATTER, &a, comm, blocks);
 }
 
@@ -265,7 +266,7 @@ int himpi_gather_native(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
 {
     (void)segsize;
     const himpi_coll_args a = {sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                               MPI_OP_NULL, root, NULL};
+                               MPI_OP_NULL, root, NULL, NULL, NULL};
     return blocks_native(HIMPI_OP_GATHER, &a, comm, blocks);
 }
 
@@ -275,7 +276,7 @@ int himpi_allgather_native(const void *sendbuf, int sendcount, MPI_Datatype send
 {
     (void)segsize;
     const himpi_coll_args a = {sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                               MPI_OP_NULL, -1, NULL};
+                               MPI_OP_NULL, -1, NULL, NULL, NULL};
     return blocks_native(HIMPI_OP_ALLGATHER, &a, comm, blocks);
 }
 
@@ -312,6 +313,56 @@ int himpi_alltoall_native(const void *sendbuf, int sendcount, MPI_Datatype sendt
     return rc;
 }
 
+/* The v-variants as the library does them, through the current start's
+ * persistent requests where there are some. */
+int himpi_gatherv_native(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                         void *recvbuf, const int *recvcounts, const int *displs,
+                         MPI_Datatype recvtype, int root, MPI_Comm comm, int segsize)
+{
+    (void)segsize;
+    MPI_Request r;
+    int rc, done;
+    const himpi_coll_args a = {.sendbuf = sendbuf, .sendcount = sendcount, .sendtype = sendtype,
+                               .recvbuf = recvbuf, .recvtype = recvtype, .op = MPI_OP_NULL,
+                               .root = root, .recvcounts = recvcounts, .displs = displs};
+    if ((rc = himpi_level_requests_run(HIMPI_OP_GATHERV, &a, comm, &done), done))
+        return rc;
+    return WAITED(MPI_Gatherv, MPI_Igatherv, sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                  displs, recvtype, root, comm);
+}
+
+int himpi_scatterv_native(const void *sendbuf, const int *sendcounts, const int *displs,
+                          MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                          MPI_Datatype recvtype, int root, MPI_Comm comm, int segsize)
+{
+    (void)segsize;
+    MPI_Request r;
+    int rc, done;
+    const himpi_coll_args a = {.sendbuf = sendbuf, .sendtype = sendtype, .recvbuf = recvbuf,
+                               .recvcount = recvcount, .recvtype = recvtype, .op = MPI_OP_NULL,
+                               .root = root, .sendcounts = sendcounts, .displs = displs};
+    if ((rc = himpi_level_requests_run(HIMPI_OP_SCATTERV, &a, comm, &done), done))
+        return rc;
+    return WAITED(MPI_Scatterv, MPI_Iscatterv, sendbuf, sendcounts, displs, sendtype, recvbuf,
+                  recvcount, recvtype, root, comm);
+}
+
+int himpi_allgatherv_native(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                            void *recvbuf, const int *recvcounts, const int *displs,
+                            MPI_Datatype recvtype, MPI_Comm comm, int segsize)
+{
+    (void)segsize;
+    MPI_Request r;
+    int rc, done;
+    const himpi_coll_args a = {.sendbuf = sendbuf, .sendcount = sendcount, .sendtype = sendtype,
+                               .recvbuf = recvbuf, .recvtype = recvtype, .op = MPI_OP_NULL,
+                               .root = -1, .recvcounts = recvcounts, .displs = displs};
+    if ((rc = himpi_level_requests_run(HIMPI_OP_ALLGATHERV, &a, comm, &done), done))
+        return rc;
+    return WAITED(MPI_Allgatherv, MPI_Iallgatherv, sendbuf, sendcount, sendtype, recvbuf,
+                  recvcounts, displs, recvtype, comm);
+}
+
 int himpi_native_call(HiMPI_Op op, const himpi_coll_args *a, MPI_Comm comm)
 {
     switch (op) {
@@ -338,6 +389,15 @@ int himpi_native_call(HiMPI_Op op, const himpi_coll_args *a, MPI_Comm comm)
     case HIMPI_OP_ALLTOALL:
         return himpi_alltoall_native(a->sendbuf, a->sendcount, a->sendtype, a->recvbuf,
                                      a->recvcount, a->recvtype, comm, NULL, 0);
+    case HIMPI_OP_GATHERV:
+        return himpi_gatherv_native(a->sendbuf, a->sendcount, a->sendtype, a->recvbuf,
+                                    a->recvcounts, a->displs, a->recvtype, a->root, comm, 0);
+    case HIMPI_OP_SCATTERV:
+        return himpi_scatterv_native(a->sendbuf, a->sendcounts, a->displs, a->sendtype,
+                                     a->recvbuf, a->recvcount, a->recvtype, a->root, comm, 0);
+    case HIMPI_OP_ALLGATHERV:
+        return himpi_allgatherv_native(a->sendbuf, a->sendcount, a->sendtype, a->recvbuf,
+                                       a->recvcounts, a->displs, a->recvtype, comm, 0);
     default:
         return MPI_ERR_ARG;
     }

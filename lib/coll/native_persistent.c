@@ -49,6 +49,18 @@ int himpi_native_init(HiMPI_Op op, const himpi_coll_args *a, MPI_Comm comm, MPI_
     case HIMPI_OP_ALLTOALL:
         return PERSISTENT(Alltoall)(a->sendbuf, a->sendcount, a->sendtype, a->recvbuf,
                                     a->recvcount, a->recvtype, comm, info, request);
+    case HIMPI_OP_GATHERV:
+        return PERSISTENT(Gatherv)(a->sendbuf, a->sendcount, a->sendtype, a->recvbuf,
+                                   a->recvcounts, a->displs, a->recvtype, a->root, comm, info,
+                                   request);
+    case HIMPI_OP_SCATTERV:
+        return PERSISTENT(Scatterv)(a->sendbuf, a->sendcounts, a->displs, a->sendtype,
+                                    a->recvbuf, a->recvcount, a->recvtype, a->root, comm, info,
+                                    request);
+    case HIMPI_OP_ALLGATHERV:
+        return PERSISTENT(Allgatherv)(a->sendbuf, a->sendcount, a->sendtype, a->recvbuf,
+                                      a->recvcounts, a->displs, a->recvtype, comm, info,
+                                      request);
 #ifdef MPICH
     /* MPICH 4.0.2's persistent scatter, gather and allgather give wrong
      * results in the collective matrix (in place at a non-zero root, and

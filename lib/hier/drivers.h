@@ -25,6 +25,9 @@ int himpi_hier_reduce_scatter_block(const himpi_coll_args *args, MPI_Comm comm,
                                     const HiMPI_Plan *plan);
 int himpi_hier_reduce_scatter(const himpi_coll_args *args, MPI_Comm comm, const HiMPI_Plan *plan);
 int himpi_hier_alltoall(const himpi_coll_args *args, MPI_Comm comm, const HiMPI_Plan *plan);
+int himpi_hier_gatherv(const himpi_coll_args *args, MPI_Comm comm, const HiMPI_Plan *plan);
+int himpi_hier_scatterv(const himpi_coll_args *args, MPI_Comm comm, const HiMPI_Plan *plan);
+int himpi_hier_allgatherv(const himpi_coll_args *args, MPI_Comm comm, const HiMPI_Plan *plan);
 
 /* The driver of op (the catalogue's operations), NULL for an invalid op. */
 himpi_driver_fn himpi_driver(HiMPI_Op op);

@@ -1,6 +1,7 @@
 # lib/hier: level drivers, layouts, the communicator cache, persistent requests.
 libhimpi_internal_la_SOURCES += \
 	%D%/allgather.c \
+	%D%/allgatherv.c \
 	%D%/allreduce.c \
 	%D%/alltoall.c \
 	%D%/barrier.c \
@@ -11,6 +12,7 @@ libhimpi_internal_la_SOURCES += \
 	%D%/drivers.h \
 	%D%/exscan.c \
 	%D%/gather.c \
+	%D%/gatherv.c \
 	%D%/layout.c \
 	%D%/layout.h \
 	%D%/levels.c \
@@ -20,4 +22,7 @@ libhimpi_internal_la_SOURCES += \
 	%D%/request.c \
 	%D%/request.h \
 	%D%/scan.c \
-	%D%/scatter.c
+	%D%/scatter.c \
+	%D%/scatterv.c \
+	%D%/vblocks.c \
+	%D%/vblocks.h

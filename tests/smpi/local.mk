@@ -1,8 +1,8 @@
 # SimGrid cases: a case named tests/smpi/NAME-NP.smpi runs on NP simulated
 # ranks through tests/smpi/run, which picks the platform: the collective
 # test NAME in its sampled scale mode, or the script tests/smpi/NAME.sh.
-# Every operation at 64 and 128 ranks (the scans, barrier and the
-# reduce-scatters at 64 only); broadcast, the rooted operation with the
+# Every operation at 64 and 128 ranks (the scans, barrier, the
+# reduce-scatters, alltoall and the v-variants at 64 only); broadcast, the rooted operation with the
 # most algorithms, at 256 (allreduce there took 98 of the job's 216 s);
 # guided tuning at 128; the calibration of each shipped platform on the
 # ranks configs/platforms/calibration names (8, 128, 256).  The longest
@@ -19,7 +19,8 @@ SMPI_TESTS = \
 	%D%/test_scatter-128.smpi %D%/test_scan-64.smpi %D%/test_exscan-64.smpi \
 	%D%/test_barrier-64.smpi \
 	%D%/test_reduce_scatter_block-64.smpi %D%/test_reduce_scatter-64.smpi \
-	%D%/test_alltoall-64.smpi \
+	%D%/test_alltoall-64.smpi %D%/test_gatherv-64.smpi %D%/test_scatterv-64.smpi \
+	%D%/test_allgatherv-64.smpi \
 	%D%/calibration-8.smpi
 SMPI_LOG_DRIVER = $(LOG_DRIVER)
 SMPI_LOG_COMPILER = $(SHELL) $(top_srcdir)/%D%/run

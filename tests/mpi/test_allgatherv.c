@@ -1,0 +1,87 @@
+/* test_allgatherv: HiMPI_Allgatherv against MPI_Allgatherv (see
+ * colltest.h), on uneven blocks, whole ranks with none, and displacements
+ * in rank order or backwards with gaps (vcases.h). */
+#include <config.h>
+
+#include "vcases.h"
+
+static int sent(const ct_case *c)
+{
+    return vc_count(c, c->rank, 1);
+}
+
+static void sizes(const ct_case *c, long *in, long *out)
+{
+    *in = sent(c) > 0 ? sent(c) : 0;
+    *out = vc_span(c, 0);
+}
+
+static int reference(ct_case *c)
+{
+    const int *counts, *displs;
+    vc_vectors(c, 0, &counts, &displs);
+    return MPI_Allgatherv(c->in, sent(c), c->send->type, c->expected, counts, displs,
+                          c->recv->type, c->comm);
+}
+
+/* In place, every rank's block is already where the result puts it. */
+static void prepare(ct_case *c)
+{
+    ct_clear(c->out, c->out_bytes);
+    if (c->in_place)
+        vc_put_own(c, c->out);
+}
+
+/* The arguments of c's call. */
+static void arguments(const ct_case *c, const void **in, int *n, MPI_Datatype *t, void **out,
+                      const int **counts, const int **displs)
+{
+    vc_vectors(c, 0, counts, displs);
+    *in = c->in_place ? MPI_IN_PLACE : c->in;
+    *n = c->in_place ? 0 : sent(c);
+    *t = c->in_place ? MPI_DATATYPE_NULL : c->send->type;
+    const void *recvbuf = c->out;
+    vc_misuse_apply(counts, displs, &recvbuf);
+    *out = (void *)recvbuf;
+}
+
+static int run(ct_case *c, const HiMPI_Params *params, const HiMPI_Plan *plan)
+{
+    const void *in;
+    void *out;
+    int n;
+    MPI_Datatype t;
+    const int *k, *d;
+    arguments(c, &in, &n, &t, &out, &k, &d);
+    return plan != NULL
+               ? HiMPI_Allgatherv_plan(in, n, t, out, k, d, c->recv->type, c->comm, plan)
+               : HiMPI_Allgatherv_params(in, n, t, out, k, d, c->recv->type, c->comm, params);
+}
+
+static int init(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request)
+{
+    const void *in;
+    void *out;
+    int n;
+    MPI_Datatype t;
+    const int *k, *d;
+    arguments(c, &in, &n, &t, &out, &k, &d);
+    MPI_Info i = MPI_INFO_NULL;
+    return plan != NULL ? HiMPI_Allgatherv_init_plan(in, n, t, out, k, d, c->recv->type, c->comm,
+                                                     plan, i, request)
+                        : HiMPI_Allgatherv_init(in, n, t, out, k, d, c->recv->type, c->comm, i,
+                                                request);
+}
+
+static int significant(const ct_case *c)
+{
+    (void)c;
+    return 1;
+}
+
+int main(int argc, char **argv)
+{
+    const ct_op op = {HIMPI_OP_ALLGATHERV, 0, 0, 1, 1, sizes, reference, prepare, run, init,
+                      significant, 0, NULL, vc_misuse};
+    return ct_main(argc, argv, &op);
+}
