@@ -353,7 +353,16 @@ int himpi_allgatherv_native(const void *sendbuf, int sendcount, MPI_Datatype sen
 {
     (void)segsize;
     MPI_Request r;
-    int rc, done;
+    int rc, done, p;
+    /* MPICH 4.0.2's MPI_Allgatherv and MPI_Iallgatherv on one rank put its
+     * block at the start of recvbuf, whatever its displacement (in a plain
+     * MPI program too): a group of one rank copies its block itself. */
+    MPI_Comm_size(comm, &p);
+    if (p == 1)
+        return sendbuf == MPI_IN_PLACE ? MPI_SUCCESS
+                                       : himpi_copy(sendbuf, sendcount, sendtype,
+                                                    himpi_at(recvbuf, displs[0], recvtype),
+                                                    recvcounts[0], recvtype);
     const himpi_coll_args a = {.sendbuf = sendbuf, .sendcount = sendcount, .sendtype = sendtype,
                                .recvbuf = recvbuf, .recvtype = recvtype, .op = MPI_OP_NULL,
                                .root = -1, .recvcounts = recvcounts, .displs = displs};
