@@ -243,6 +243,12 @@ const char *HiMPI_Op_name(HiMPI_Op op);
  * invalid op. */
 int HiMPI_Op_has_size(HiMPI_Op op);
 
+/* 1 if op's hierarchical plans can run their levels overlapped (a plan's
+ * overlap, below): bcast, reduce and allreduce; 0 for the others, which
+ * run their levels one after the other whatever the plan says, and for an
+ * invalid op. */
+int HiMPI_Op_overlaps(HiMPI_Op op);
+
 /* 1 if alg exists for op, 0 otherwise. */
 int HiMPI_Alg_supported(HiMPI_Op op, HiMPI_Alg alg);
 
@@ -257,7 +263,18 @@ int HiMPI_Alg_supported(HiMPI_Op op, HiMPI_Alg alg);
  *                 segments (bcast pipeline, binary and split-binary; reduce
  *                 pipeline and binary; allreduce segmented-ring; gather
  *                 linear-sync: the first segment); 0 means
- *                 HIMPI_SEGMENT_DEFAULT.
+ *                 HIMPI_SEGMENT_DEFAULT;
+ *   overlap:      bytes per overlap segment: the message is cut into
+ *                 segments of that many bytes (whole elements, derived
+ *                 datatypes too) and the levels work on different
+ *                 segments at once (a bcast's leaders on segment k + 1
+ *                 while the groups run segment k; doc/schedules.md); 0,
+ *                 the default, runs the levels one after the other.  Only
+ *                 the operations whose levels can overlap
+ *                 (HiMPI_Op_overlaps: bcast, reduce, allreduce) read it;
+ *                 the others run as with 0, as the algorithms that do not
+ *                 pipeline ignore segment_size.  A flat plan (g = 1 or
+ *                 g = p) has no levels to overlap and runs as with 0 too.
  * Bcast, reduce, scatter and gather run between the groups' leaders: the
  * root leads its own group, every other group is led by its first rank.
  * Allreduce and allgather run inside the groups, then among the ranks that
@@ -290,13 +307,16 @@ typedef struct HiMPI_Params {
     HiMPI_Alg alg_out;
     HiMPI_Alg alg_in;
     int segment_size;
+    int overlap;
 } HiMPI_Params;
 
 #define HIMPI_SEGMENT_DEFAULT 32768
 
 /* The collectives with an explicit plan.  Besides the errors above:
  * MPI_ERR_ARG if params is NULL, groups is outside 1..p, an algorithm does
- * not exist for the operation, or segment_size is negative. */
+ * not exist for the operation, or segment_size or overlap is negative (a
+ * positive overlap where the operation or the plan cannot overlap is
+ * accepted and has no effect). */
 int HiMPI_Bcast_params(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                        const HiMPI_Params *params);
 int HiMPI_Reduce_params(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
@@ -384,8 +404,13 @@ typedef struct HiMPI_Level {
 
 /* A plan of nlevels levels (0 to HIMPI_MAX_LEVELS); alg_in runs inside
  * the groups of the last level (on the whole communicator if nlevels is
- * 0).  The HiMPI_Params {g, alg_out, alg_in, segment_size} is the plan of
- * one level {g, -, alg_out} with that alg_in and segment size.
+ * 0).  The HiMPI_Params {g, alg_out, alg_in, segment_size, overlap} is the
+ * plan of one level {g, -, alg_out} with that alg_in, segment size and
+ * overlap.  overlap is as in HiMPI_Params: with several levels, each pair
+ * of neighbouring levels works on different segments at once.  A plan is
+ * flat, and runs as with overlap 0, when its first level of more than one
+ * group has p groups or more (every group a single rank), or it has no
+ * such level (no level, or rank blocks of one group each).
  * Groups need not be contiguous rank blocks: results keep MPI's rank order
  * (scatter, gather and allgather permute blocks with a permutation worked
  * out once per layout, as the reduce-scatters do their blocks); a
@@ -397,6 +422,7 @@ typedef struct HiMPI_Plan {
     HiMPI_Level level[HIMPI_MAX_LEVELS];
     HiMPI_Alg alg_in;
     int segment_size;
+    int overlap;
 } HiMPI_Plan;
 
 /* The collectives with a plan.  Errors as for the _params calls, and

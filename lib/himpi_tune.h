@@ -26,11 +26,12 @@ extern "C" {
 /* Configuration tables (doc/config-format.md describes the text)          */
 /* ---------------------------------------------------------------------- */
 
-/* The current version of the text format ("himpi-table 4"; version 3,
- * whose header has no fingerprint, version 2, whose rows have no verdict
- * either, version 1, whose layouts are a single g, and the original
- * HiMPI's 7-column format are read too). */
-#define HIMPI_TABLE_VERSION 4
+/* The current version of the text format ("himpi-table 5"; version 4,
+ * whose rows have no overlap, version 3, whose header has no fingerprint
+ * either, version 2, whose rows have no verdict either, version 1, whose
+ * layouts are a single g, and the original HiMPI's 7-column format are
+ * read too, with overlap 0). */
+#define HIMPI_TABLE_VERSION 5
 
 /* How a row's plan compared with the MPI library's own collective, flat,
  * timed interleaved with it (HiMPI_Decide).  Only a plan FASTER than it
@@ -140,6 +141,10 @@ typedef struct HiMPI_Row {
      * calls follow. */
     double ratio, ratio_lo, ratio_hi;
     HiMPI_Verdict verdict;
+    /* Bytes per overlap segment (HiMPI_Plan's overlap), 0 = the levels one
+     * after the other.  Last, so that rows initialised in order before it
+     * came mean what they meant; in the text it follows the segment. */
+    int overlap;
 } HiMPI_Row;
 
 /* A table: its header and rows.  Initialise it with HiMPI_Table_init and
@@ -181,13 +186,13 @@ int HiMPI_Row_layout(const HiMPI_Row *row, char *buf, size_t len);
 int HiMPI_Row_precise(const HiMPI_Row *row, double eps);
 
 /* The plan of row, as the HiMPI_*_plan collectives take it: its levels
- * with alg_out at each, alg_in, the segment size; the unused levels
- * zero. */
+ * with alg_out at each, alg_in, the segment size and the overlap; the
+ * unused levels zero. */
 void HiMPI_Row_plan(const HiMPI_Row *row, HiMPI_Plan *plan);
 
 /* A plan as text, as HIMPI_DEBUG prints it: the layout ("node/2", "4"),
- * then "out=ALG in=ALG segment=BYTES" (len bytes at most, cut short if
- * need be). */
+ * then "out=ALG in=ALG segment=BYTES overlap=BYTES" (len bytes at most,
+ * cut short if need be). */
 void HiMPI_Plan_describe(const HiMPI_Plan *plan, char *text, size_t len);
 
 /* How a plain call decides (doc/config-format.md, "Lookup"): the entry
@@ -218,6 +223,8 @@ typedef struct HiMPI_Decision {
     HiMPI_Alg forced_alg_out; /* HIMPI_ALG_OUT, HIMPI_ALG_COUNT if unset */
     HiMPI_Alg forced_alg_in;  /* HIMPI_ALG_IN, HIMPI_ALG_COUNT if unset */
     int forced_segment;       /* HIMPI_SEGMENT_SIZE, -1 if unset */
+    int forced_overlap;       /* HIMPI_OVERLAP, -1 if unset (applied only where op
+                                 overlaps and the plan is not flat) */
 } HiMPI_Decision;
 
 /* The decision of a plain call of op on p processes moving msg_size bytes
@@ -279,23 +286,28 @@ typedef struct HiMPI_Tune_task {
 } HiMPI_Tune_task;
 
 /* A candidate layout: levels of rank blocks (groups >= 1) or hardware
- * levels (groups == 0), as in a table row. */
+ * levels (groups == 0), as in a table row, and the overlap it runs with
+ * (bytes; 0: the levels one after the other). */
 typedef struct HiMPI_Candidate {
     int levels;
     int groups[HIMPI_MAX_LEVELS];
     HiMPI_Hwlevel hw[HIMPI_MAX_LEVELS];
+    int overlap;
 } HiMPI_Candidate;
 
 /* A search strategy: "guided" (the default: a scan and a golden-section
- * search over g that follows the sizes, doc/search.md) or "exhaustive"
- * (every candidate).  HiMPI_Search_by_name gives NULL for another name. */
+ * search over g that follows the sizes, then the overlaps at the layout
+ * found, doc/search.md) or "exhaustive" (every candidate, and every
+ * candidate at every overlap the tuner lists).  HiMPI_Search_by_name gives
+ * NULL for another name. */
 typedef struct HiMPI_Search HiMPI_Search;
 const HiMPI_Search *HiMPI_Search_by_name(const char *name);
 const char *HiMPI_Search_name(const HiMPI_Search *search);
 
 /* Called on every rank after each measurement a tuning run takes, with
- * the candidate, its result and the seconds (MPI_Wtime, so simulated
- * seconds under SimGrid) the measurement took, set-up included. */
+ * the candidate (and the overlap it ran with), its result and the seconds
+ * (MPI_Wtime, so simulated seconds under SimGrid) the measurement took,
+ * set-up included. */
 typedef void (*HiMPI_Trace_fn)(void *ctx, const HiMPI_Tune_task *task,
                                const HiMPI_Candidate *candidate, const MPIB_result *result,
                                double seconds);
@@ -365,19 +377,38 @@ typedef struct HiMPI_Tuner {
     int pairs;
     double min_effect;
     double pair_span;
+    /* The overlaps (bytes per overlap segment, HiMPI_Plan) measured where
+     * the operation's levels can overlap (HiMPI_Op_overlaps), at the
+     * candidates that are not flat; those above half the message are
+     * skipped, and 64 at most are kept.  NULL: the search's own, which
+     * for "guided" are the powers of two from 8 KiB to half the message
+     * (none below 16 KiB), and for "exhaustive" none; a list of
+     * noverlaps = 0, or of zeros, measures none.  "guided" descends them
+     * at its best layout from the largest while each is clearly faster,
+     * then walks along g at the best one (doc/search.md); "exhaustive"
+     * measures every candidate that can overlap at every one.
+     * An overlap is chosen only when its candidate's whole confidence
+     * interval lies at or below 1 - min_effect times the low end of the
+     * best time without, and, with pairs > 0, when it then beats the same
+     * layout without in two comparisons of pairs interleaved pairs
+     * (HiMPI_Decide FASTER both times); otherwise the row's overlap is
+     * 0. */
+    const int *overlaps;
+    int noverlaps;
 } HiMPI_Tuner;
 
 /* Tunes task on comm and fills row (procs = the size of comm) with the
- * fastest candidate's layout, and its comparison with the MPI library's
- * flat call (tuner->pairs; a FASTER verdict must be found twice, by two
- * HiMPI_Compare calls one after the other): candidates are g = 1, the rank blocks asked
- * for, then every hardware layout of up to tuner->levels levels whose
- * groups differ from every candidate before it.  The measurements run on tuner->work (or a
+ * fastest candidate's layout and overlap (tuner->overlaps), and its
+ * comparison with the MPI library's flat call (tuner->pairs; a FASTER
+ * verdict must be found twice, by two HiMPI_Compare calls one after the
+ * other): candidates are g = 1, the rank blocks asked for, then every
+ * hardware layout of up to tuner->levels levels whose groups differ from
+ * every candidate before it.  The measurements run on tuner->work (or a
  * duplicate of comm), and the sub-communicators of every layout are
  * created before its timed repetitions.  *measured, if not NULL, receives
- * the number of candidates measured.  MPI_ERR_ARG for a negative size, a
- * size other than 0 for an operation without a message, or an algorithm
- * the operation lacks. */
+ * the number of measurements, overlapped ones included.  MPI_ERR_ARG for
+ * a negative size, a size other than 0 for an operation without a
+ * message, or an algorithm the operation lacks. */
 int HiMPI_Tune(MPI_Comm comm, const HiMPI_Tuner *tuner, const HiMPI_Tune_task *task,
                HiMPI_Row *row, int *measured);
 
@@ -408,6 +439,9 @@ typedef struct HiMPI_Tune_settings {
     int pairs;                 /* HIMPI_PAIRS (HiMPI_Tuner's pairs) */
     double min_effect;         /* HIMPI_MIN_EFFECT (HiMPI_Tuner's min_effect) */
     double pair_span;          /* HIMPI_PAIR_SPAN (HiMPI_Tuner's pair_span) */
+    int overlap;               /* HIMPI_OVERLAP, bytes; -1 if unset.  Set, it is the
+                                  one overlap tuning measures (HiMPI_Tuner's
+                                  overlaps; 0: none) */
 } HiMPI_Tune_settings;
 
 /* Reads the settings from this process's environment.  Returns 0, or -1

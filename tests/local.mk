@@ -104,15 +104,16 @@ check-medium:
 # MPI job runs it) and the calls that reach the library in ways of their
 # own: plain calls and their plan lookup, the native phase, threads,
 # hierarchical communicators (MPI_Comm_split_type), schedules (the tag
-# bound, attributes, MPI_Testsome) and interposition through the profiling
-# interface.  libmpib's measurements, tuning, the
-# persistent replay and the tools use the library as the collectives do;
-# the Open MPI and sanitizer jobs run them.
+# bound, attributes, MPI_Testsome), local copies (MPI_Pack, MPI_Unpack)
+# and interposition through the profiling interface.  libmpib's
+# measurements, tuning, the persistent replay and the tools use the
+# library as the collectives do; the Open MPI and sanitizer jobs run them.
 mpi_library_at_4 = $(coll_programs) %D%/mpi/test_barrier %D%/mpi/test_plain \
 	%D%/mpi/test_native_calls %D%/mpi/test_hsplit
 MPI_TESTS_LIBRARY = $(coll_programs:=-2.mpi) $(coll_programs:=-3.mpi) \
 	$(mpi_library_at_4:=-4.mpi) %D%/mpi/test_plain-3.mpi %D%/mpi/test_native_calls-3.mpi \
-	%D%/mpi/test_hsplit-2.mpi %D%/mpi/test_sched-3.mpi $(MPI_TESTS_THREADS)
+	%D%/mpi/test_hsplit-2.mpi %D%/mpi/test_sched-3.mpi %D%/mpi/test_typed-1.mpi \
+	$(MPI_TESTS_THREADS)
 check-library:
 	$(MAKE) $(AM_MAKEFLAGS) check \
 	  TESTS='$(LINT_TESTS) $(UNIT_TESTS) $(MPI_TESTS_LIBRARY) %D%/e2e/interpose.sh'

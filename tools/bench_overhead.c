@@ -16,7 +16,7 @@ static const int one[1] = {1}, zero[1] = {0};
  * one group and the native algorithm. */
 static void call(HiMPI_Op op, int himpi, MPI_Comm comm, double *a, double *b)
 {
-    static const HiMPI_Params native = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
+    static const HiMPI_Params native = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0, 0};
     switch (op) {
     case HIMPI_OP_BCAST:
         himpi ? HiMPI_Bcast_params(a, 1, MPI_DOUBLE, 0, comm, &native)
@@ -149,7 +149,7 @@ int bench_overhead(const cli_measure *m, const int *ops, int nops)
         self_overhead(op, t);
         int M = HiMPI_Op_has_size(op) ? 8 : 0;
         double all_mpi = cli_time(m, MPIB_native_container_alloc(HiMPI_Op_name(op)), M);
-        HiMPI_Params native = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
+        HiMPI_Params native = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0, 0};
         double all_himpi = cli_time(m, HiMPI_Container_alloc(op, &native), M);
         if (all_mpi < 0 || all_himpi < 0)
             return 1;

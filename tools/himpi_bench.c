@@ -183,7 +183,7 @@ static double time_native(const options *o, HiMPI_Op op, int M)
 
 static double time_params(const options *o, HiMPI_Op op, HiMPI_Alg alg, int g, int M)
 {
-    HiMPI_Params params = {g, alg, alg, 0};
+    HiMPI_Params params = {.groups = g, .alg_out = alg, .alg_in = alg};
     char variant[64];
     if (g == 1)
         snprintf(variant, sizeof variant, "%s, flat", HiMPI_Alg_name(alg));
@@ -195,7 +195,7 @@ static double time_params(const options *o, HiMPI_Op op, HiMPI_Alg alg, int g, i
 /* The hardware layout of o->hw with alg between and inside its groups. */
 static double time_hw(const options *o, HiMPI_Op op, HiMPI_Alg alg, int M)
 {
-    HiMPI_Plan plan = {1, {{0, (HiMPI_Hwlevel)o->hw, alg}}, alg, 0};
+    HiMPI_Plan plan = {.nlevels = 1, .level = {{0, (HiMPI_Hwlevel)o->hw, alg}}, .alg_in = alg};
     char variant[64];
     snprintf(variant, sizeof variant, "%s, %s layout", HiMPI_Alg_name(alg),
              HiMPI_Hwlevel_name((HiMPI_Hwlevel)o->hw));

@@ -149,7 +149,7 @@ static int bench(const options *o)
                     status = row(o, op, M, NULL, "plain", native);
                 } else {
                     int g = o->groups[k - o->plain];
-                    HiMPI_Plan plan = {1, {{g, HIMPI_HW_NODE, o->alg}}, o->alg, 0};
+                    HiMPI_Plan plan = {1, {{g, HIMPI_HW_NODE, o->alg}}, o->alg, 0, 0};
                     char name[32];
                     snprintf(name, sizeof name, "g=%d %s", g, HiMPI_Alg_name(o->alg));
                     status = row(o, op, M, &plan, name, native);

@@ -85,7 +85,8 @@ static int tune_procs(const options *o, MPI_Comm comm, const task_list *l, progr
     HiMPI_Tuner tuner = {o->measure.precision, o->groups, o->ngroups, o->settings.num_levels,
                          o->search, tune_sinks_callback(sinks), sinks,
                          HiMPI_Tune_memory_new(), &work, 0, o->settings.pairs,
-                         o->settings.min_effect, o->settings.pair_span};
+                         o->settings.min_effect, o->settings.pair_span,
+                         o->overlaps_set ? o->overlaps.list : NULL, o->overlaps.n};
     if (tuner.memory == NULL)
         return MPI_ERR_NO_MEM;
     int rc = MPI_Comm_dup(comm, &work);
@@ -112,9 +113,9 @@ static int tune_procs(const options *o, MPI_Comm comm, const task_list *l, progr
  * plan instead of the MPI library's call, and why the others do not. */
 static void summary(const HiMPI_Table *t, double eps)
 {
-    printf("%-10s %6s %10s %-34s %-12s %18s %18s %-22s %-8s %s\n", "operation", "procs", "size",
-           "algorithms (between/inside)", "best layout", "time (us)", "flat (us)",
-           "plan / MPI's call", "verdict", "precise");
+    printf("%-10s %6s %10s %-34s %-12s %9s %18s %18s %-22s %-8s %s\n", "operation", "procs",
+           "size", "algorithms (between/inside)", "best layout", "overlap", "time (us)",
+           "flat (us)", "plan / MPI's call", "verdict", "precise");
     int count[HIMPI_VERDICT_COUNT] = {0}, imprecise = 0;
     for (size_t i = 0; i < t->nrows; i++) {
         const HiMPI_Row *r = &t->rows[i];
@@ -128,9 +129,10 @@ static void summary(const HiMPI_Table *t, double eps)
             snprintf(ratio, sizeof ratio, "%.3f [%.3f, %.3f]", r->ratio, r->ratio_lo,
                      r->ratio_hi);
         int precise = HiMPI_Row_precise(r, eps);
-        printf("%-10s %6d %10lld %-34s %-12s %18s %18s %-22s %-8s %s\n", HiMPI_Op_name(r->op),
-               r->procs, r->msg_size, algs, layout, time, flat, ratio,
-               HiMPI_Verdict_name(r->verdict), precise > 0 ? "yes" : precise == 0 ? "no" : "-");
+        printf("%-10s %6d %10lld %-34s %-12s %9d %18s %18s %-22s %-8s %s\n",
+               HiMPI_Op_name(r->op), r->procs, r->msg_size, algs, layout, r->overlap, time, flat,
+               ratio, HiMPI_Verdict_name(r->verdict),
+               precise > 0 ? "yes" : precise == 0 ? "no" : "-");
         count[r->verdict]++;
         imprecise += precise == 0;
     }

@@ -25,7 +25,9 @@ static void text(FILE *f, const char *s, char end)
 
 void tune_csv_header(FILE *f)
 {
-    fputs("operation,procs,bytes,alg_out,alg_in,layout,groups,time_us,ci_us,reps,seconds\n", f);
+    fputs("operation,procs,bytes,alg_out,alg_in,layout,groups,time_us,ci_us,reps,seconds,"
+          "overlap\n",
+          f);
 }
 
 void tune_csv_line(FILE *f, const tune_record *r)
@@ -37,5 +39,6 @@ void tune_csv_line(FILE *f, const tune_record *r)
     text(f, r->layout, ',');
     if (r->groups > 0)
         fprintf(f, "%d", r->groups);
-    fprintf(f, ",%.3f,%.3f,%d,%.6f\n", r->time * 1e6, r->ci * 1e6, r->reps, r->seconds);
+    fprintf(f, ",%.3f,%.3f,%d,%.6f,%d\n", r->time * 1e6, r->ci * 1e6, r->reps, r->seconds,
+            r->overlap);
 }

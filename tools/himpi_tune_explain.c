@@ -61,8 +61,8 @@ static void alternatives(const HiMPI_Table *t, HiMPI_Op op, const HiMPI_Decision
 {
     printf("measured there (us; ratio: the plan's time over the MPI library's call's, timed "
            "in interleaved pairs):\n");
-    printf("  %-14s %-14s %-10s %-18s %-18s %-8s %-24s %s\n", "alg_out", "alg_in", "layout",
-           "time", "flat", "precise", "ratio [interval]", "verdict");
+    printf("  %-14s %-14s %-10s %-9s %-18s %-18s %-8s %-24s %s\n", "alg_out", "alg_in",
+           "layout", "overlap", "time", "flat", "precise", "ratio [interval]", "verdict");
     for (size_t i = 0; i < t->nrows; i++) {
         const HiMPI_Row *r = &t->rows[i];
         if (r->op != op || r->procs != d->table_procs || r->msg_size != d->table_msg_size)
@@ -77,9 +77,9 @@ static void alternatives(const HiMPI_Table *t, HiMPI_Op op, const HiMPI_Decision
         HiMPI_Plan own;
         HiMPI_Row_plan(r, &own);
         int precise = HiMPI_Row_precise(r, t->header.precision.eps);
-        printf("  %-14s %-14s %-10s %-18s %-18s %-8s %-24s %s%s\n", HiMPI_Alg_name(r->alg_out),
-               HiMPI_Alg_name(r->alg_in), layout, time, flat,
-               precise > 0 ? "yes" : precise == 0 ? "no" : "-", ratio,
+        printf("  %-14s %-14s %-10s %-9d %-18s %-18s %-8s %-24s %s%s\n",
+               HiMPI_Alg_name(r->alg_out), HiMPI_Alg_name(r->alg_in), layout, r->overlap, time,
+               flat, precise > 0 ? "yes" : precise == 0 ? "no" : "-", ratio,
                HiMPI_Verdict_name(r->verdict),
                memcmp(&own, &d->best, sizeof own) == 0 ? "  <- the best" : "");
     }
@@ -126,6 +126,14 @@ static void overrides(HiMPI_Op op, const HiMPI_Decision *d)
     forced_alg("HIMPI_ALG_IN", op, d->forced_alg_in, &any);
     if (d->forced_segment >= 0) {
         printf("%sHIMPI_SEGMENT_SIZE=%d", any ? "; " : "", d->forced_segment);
+        any = 1;
+    }
+    /* The decision's overlap is 0 where the forced one has no effect. */
+    if (d->forced_overlap >= 0) {
+        printf("%sHIMPI_OVERLAP=%d %s", any ? "; " : "", d->forced_overlap,
+               !HiMPI_Op_overlaps(op)                 ? "ignored: not for this operation"
+               : d->plan.overlap == d->forced_overlap ? "applied"
+                                                      : "ignored: the plan is flat");
         any = 1;
     }
     printf("%s\n", any ? "" : "none");

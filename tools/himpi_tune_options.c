@@ -10,7 +10,7 @@
 
 enum { OPT_ALG_IN = 2000, OPT_ALG_OUT, OPT_ALGS, OPT_OPS, OPT_PROCS, OPT_SEARCH, OPT_MERGE,
        OPT_CHECK, OPT_LEVELS, OPT_TRACE, OPT_PAIRS, OPT_MIN_EFFECT, OPT_VERIFY, OPT_FIX,
-       OPT_EXPLAIN, OPT_CSV, OPT_PLOT, OPT_PAIR_SPAN };
+       OPT_EXPLAIN, OPT_CSV, OPT_PLOT, OPT_PAIR_SPAN, OPT_OVERLAP };
 
 void tune_usage(void)
 {
@@ -46,6 +46,13 @@ void tune_usage(void)
             "                        scan and golden-section search over g that follows\n"
             "                        the sizes, doc/search.md) or exhaustive (every\n"
             "                        candidate)\n"
+            "      --overlap=LIST    overlaps (bytes per segment) to measure for bcast,\n"
+            "                        reduce and allreduce, whose levels can work on\n"
+            "                        different segments at once; 0: none (default:\n"
+            "                        HIMPI_OVERLAP if set, else guided's own, the powers\n"
+            "                        of two from 8K to half the message at its best\n"
+            "                        layout, and none for exhaustive, which measures\n"
+            "                        every candidate at every overlap listed)\n"
             CLI_PRECISION_HELP
             "      --pairs=N         time each row's best plan against the MPI library's\n"
             "                        own call in N interleaved pairs of repetitions; the\n"
@@ -197,6 +204,7 @@ int tune_options_parse(int argc, char **argv, options *o)
         {"csv", required_argument, NULL, OPT_CSV}, {"plot", required_argument, NULL, OPT_PLOT},
         {"groups", required_argument, NULL, 'g'},  {"procs", required_argument, NULL, OPT_PROCS},
         {"search", required_argument, NULL, OPT_SEARCH},
+        {"overlap", required_argument, NULL, OPT_OVERLAP},
         {"levels", required_argument, NULL, OPT_LEVELS},
         {"pairs", required_argument, NULL, OPT_PAIRS},
         {"min-effect", required_argument, NULL, OPT_MIN_EFFECT},
@@ -271,6 +279,13 @@ int tune_options_parse(int argc, char **argv, options *o)
             if ((o->search = HiMPI_Search_by_name(optarg)) == NULL)
                 return cli_bad("--search", optarg, "exhaustive, guided");
             break;
+        case OPT_OVERLAP:
+            if (!cli_int_list(optarg, 0, 2147483647, MAX_LIST, o->overlaps.list,
+                              &o->overlaps.n))
+                return cli_bad("--overlap", optarg,
+                               "a list of at most 64 byte counts, e.g. 16K,64K (0: none)");
+            o->overlaps_set = 1;
+            break;
         case OPT_LEVELS:
             if (!cli_int(optarg, 0, &o->settings.num_levels) ||
                 o->settings.num_levels > HIMPI_MAX_LEVELS)
@@ -303,6 +318,10 @@ int tune_options_parse(int argc, char **argv, options *o)
             if ((rc = cli_measure_option(c, optarg, &o->measure)) != 1)
                 return rc == 0 ? 2 : rc;
         }
+    }
+    if (!o->overlaps_set && o->settings.overlap >= 0) {
+        o->overlaps.list[o->overlaps.n++] = o->settings.overlap;
+        o->overlaps_set = 1;
     }
     if (o->fix && o->verify == NULL) {
         cli_say(stderr, "himpi-tune: --fix needs --verify=FILE\n");

@@ -20,6 +20,8 @@ typedef struct {
     int_list algs;  /* --algs: the same algorithm between and inside groups */
     int_list procs; /* empty: the whole MPI_COMM_WORLD */
     int *groups, ngroups;
+    int_list overlaps; /* --overlap, or HIMPI_OVERLAP's one */
+    int overlaps_set;  /* 0: the search's own overlaps */
     const HiMPI_Search *search;
     cli_measure measure;
     int merge, quiet;

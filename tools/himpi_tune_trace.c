@@ -5,12 +5,14 @@
 #include "himpi_tune_plot.h"
 #include "himpi_tune_trace.h"
 
+/* The overlap comes last, so that scripts that read traces written before
+ * it by their columns read the ones written since alike. */
 static void trace_line(FILE *f, const tune_record *r)
 {
-    fprintf(f, "%-9s %6d %10d %-22s %-22s %-10s %14.3f %12.3f %5d %12.6f\n",
+    fprintf(f, "%-9s %6d %10d %-22s %-22s %-10s %14.3f %12.3f %5d %12.6f %10d\n",
             HiMPI_Op_name(r->op), r->procs, r->msg_size, HiMPI_Alg_name(r->alg_out),
             HiMPI_Alg_name(r->alg_in), r->layout, r->time * 1e6, r->ci * 1e6, r->reps,
-            r->seconds);
+            r->seconds, r->overlap);
 }
 
 /* Each line is flushed: a run stopped midway keeps what it measured. */
@@ -25,8 +27,9 @@ static void sink(void *ctx, const HiMPI_Tune_task *task, const HiMPI_Candidate *
     }
     tune_record r = {.op = task->op, .procs = s->procs, .msg_size = task->msg_size,
                      .alg_out = task->alg_out, .alg_in = task->alg_in,
-                     .groups = c->levels == 1 ? c->groups[0] : 0, .time = result->T,
-                     .ci = result->ci, .reps = result->reps, .seconds = seconds};
+                     .groups = c->levels == 1 ? c->groups[0] : 0, .overlap = c->overlap,
+                     .time = result->T, .ci = result->ci, .reps = result->reps,
+                     .seconds = seconds};
     HiMPI_Row_layout(&row, r.layout, sizeof r.layout);
     if (s->trace != NULL) {
         trace_line(s->trace, &r);
@@ -36,7 +39,8 @@ static void sink(void *ctx, const HiMPI_Tune_task *task, const HiMPI_Candidate *
         tune_csv_line(s->csv, &r);
         fflush(s->csv);
     }
-    if (s->plot != NULL)
+    /* The plot draws time against g, which an overlap would run twice. */
+    if (s->plot != NULL && r.overlap == 0)
         tune_plot_add(s->plot, &r);
 }
 
@@ -69,10 +73,10 @@ int tune_sinks_open(const options *o, tune_sinks *s)
     if (cli_rank() == 0) {
         if (o->trace != NULL && (ok = (s->trace = create(o->trace)) != NULL))
             fprintf(s->trace, "# himpi-tune %s trace: one line per measurement (times in us, "
-                              "seconds by MPI_Wtime)\n# %-7s %6s %10s %-22s %-22s %-10s %14s "
-                              "%12s %5s %12s\n",
+                              "seconds by MPI_Wtime, overlap in bytes)\n# %-7s %6s %10s %-22s "
+                              "%-22s %-10s %14s %12s %5s %12s %10s\n",
                     PACKAGE_VERSION, "op", "procs", "size", "alg_out", "alg_in", "layout",
-                    "time_us", "ci_us", "reps", "seconds");
+                    "time_us", "ci_us", "reps", "seconds", "overlap");
         if (ok && o->csv != NULL && (ok = (s->csv = create(o->csv)) != NULL))
             tune_csv_header(s->csv);
         /* The plot's file is created now rather than after a tuning of

@@ -18,6 +18,7 @@ typedef struct {
     char layout[HIMPI_LAYOUT_MAX]; /* as in a table: "4", "node", "node/2" */
     int groups; /* g of a layout of one level of rank blocks; 0 for any other,
                    which is not a number of groups */
+    int overlap; /* bytes per overlap segment it ran with, 0 for none */
     double time, ci; /* seconds: the mean and its interval's half-width */
     int reps;
     double seconds; /* what the measurement took, set-up included (MPI_Wtime) */

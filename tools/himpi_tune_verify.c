@@ -63,9 +63,10 @@ static void report(const HiMPI_Row *was, const HiMPI_Row *now)
                  now->ratio_hi);
     else if (now->ratio >= 0)
         snprintf(ratio, sizeof ratio, "%.3f", now->ratio);
-    printf("%-10s %6d %10lld %-22s %-22s %-12s %-24s %-7s (was %s)\n", HiMPI_Op_name(now->op),
-           now->procs, now->msg_size, HiMPI_Alg_name(now->alg_out), HiMPI_Alg_name(now->alg_in),
-           layout, ratio, HiMPI_Verdict_name(now->verdict), HiMPI_Verdict_name(was->verdict));
+    printf("%-10s %6d %10lld %-22s %-22s %-12s %9d %-24s %-7s (was %s)\n",
+           HiMPI_Op_name(now->op), now->procs, now->msg_size, HiMPI_Alg_name(now->alg_out),
+           HiMPI_Alg_name(now->alg_in), layout, now->overlap, ratio,
+           HiMPI_Verdict_name(now->verdict), HiMPI_Verdict_name(was->verdict));
 }
 
 int tune_verify(const options *o)
@@ -85,8 +86,8 @@ int tune_verify(const options *o)
                "(%d times --pairs)\n",
                tuner.pairs, VERIFY_PAIRS_FACTOR);
     if (rank == 0)
-        printf("%-10s %6s %10s %-22s %-22s %-12s %-24s %s\n", "operation", "procs", "size",
-               "alg_out", "alg_in", "layout", "plan / MPI's call", "verdict");
+        printf("%-10s %6s %10s %-22s %-22s %-12s %9s %-24s %s\n", "operation", "procs", "size",
+               "alg_out", "alg_in", "layout", "overlap", "plan / MPI's call", "verdict");
     int count[HIMPI_VERDICT_COUNT] = {0}, skipped = 0, lost = 0, rc = MPI_SUCCESS;
     for (size_t i = 0; i < t.nrows && rc == MPI_SUCCESS; i++) {
         HiMPI_Row now = t.rows[i];

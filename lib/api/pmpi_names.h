@@ -114,6 +114,7 @@
 #define MPI_Type_commit PMPI_Type_commit
 #define MPI_Type_free PMPI_Type_free
 #define MPI_Type_get_extent PMPI_Type_get_extent
+#define MPI_Type_get_envelope PMPI_Type_get_envelope
 #define MPI_Type_get_true_extent PMPI_Type_get_true_extent
 #define MPI_Type_indexed PMPI_Type_indexed
 #define MPI_Type_size PMPI_Type_size

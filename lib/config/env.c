@@ -250,12 +250,13 @@ static int parse_alg(const parser *p, enum var var, HiMPI_Alg *alg)
     return -1;
 }
 
-static int parse_segment(const parser *p, int *segment_size)
+/* A byte count of var that forces a plan's field, -1 when unset. */
+static int forced_bytes(const parser *p, enum var var, const char *zero, int *out)
 {
     long long bytes = -1;
-    if (size(p, SEGMENT_SIZE, BYTES_ACCEPTED ", 0 for the default segment size", &bytes) != 0)
+    if (size(p, var, zero, &bytes) != 0)
         return -1;
-    *segment_size = (int)bytes;
+    *out = (int)bytes;
     return 0;
 }
 
@@ -322,7 +323,11 @@ int himpi_env_parse(himpi_env_getter get, void *ctx, himpi_env *env, char *err, 
         parse_search(&p, e.search, sizeof e.search) != 0 ||
         integer(&p, GROUPS, 1, INT_MAX, "expected an integer >= 1", &e.groups) != 0 ||
         parse_alg(&p, ALG_IN, &e.alg_in) != 0 || parse_alg(&p, ALG_OUT, &e.alg_out) != 0 ||
-        parse_segment(&p, &e.segment_size) != 0 || parse_precision(&p, &e.precision) != 0 ||
+        forced_bytes(&p, SEGMENT_SIZE, BYTES_ACCEPTED ", 0 for the default segment size",
+                     &e.segment_size) != 0 ||
+        forced_bytes(&p, OVERLAP, BYTES_ACCEPTED ", 0 for levels one after the other",
+                     &e.overlap) != 0 ||
+        parse_precision(&p, &e.precision) != 0 ||
         integer(&p, PAIRS, 0, 1000000, "expected an integer from 0 to 1000000", &e.pairs) != 0 ||
         fraction(&p, MIN_EFFECT, 1, &e.min_effect) != 0 ||
         seconds(&p, PAIR_SPAN, &e.pair_span) != 0 || parse_wait(&p, &e.wait) != 0 ||

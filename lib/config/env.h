@@ -40,6 +40,8 @@ typedef struct himpi_env {
     HiMPI_Alg alg_in;       /* HIMPI_ALG_IN;  HIMPI_ALG_COUNT = not forced */
     HiMPI_Alg alg_out;      /* HIMPI_ALG_OUT; HIMPI_ALG_COUNT = not forced */
     int segment_size;       /* HIMPI_SEGMENT_SIZE, bytes; -1 = not forced */
+    int overlap;            /* HIMPI_OVERLAP, bytes per overlap segment (0: none);
+                               -1 = not forced */
     MPIB_precision precision; /* HIMPI_MIN_REPS, HIMPI_MAX_REPS, HIMPI_CL, HIMPI_EPS */
     int pairs;              /* HIMPI_PAIRS: pairs of repetitions comparing a tuned plan
                                with the MPI library's call; 0 = no comparison */

@@ -24,6 +24,7 @@ const himpi_env_variable himpi_env_variables[VAR_COUNT] = {
     [ALG_IN] = {"HIMPI_ALG_IN", NULL},
     [ALG_OUT] = {"HIMPI_ALG_OUT", NULL},
     [SEGMENT_SIZE] = {"HIMPI_SEGMENT_SIZE", NULL},
+    [OVERLAP] = {"HIMPI_OVERLAP", NULL},
     [MIN_REPS] = {"HIMPI_MIN_REPS", NULL},
     [MAX_REPS] = {"HIMPI_MAX_REPS", NULL},
     [CL] = {"HIMPI_CL", NULL},

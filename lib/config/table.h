@@ -42,7 +42,7 @@ int himpi_table_merge(HiMPI_Table *dst, const HiMPI_Table *src);
 
 /* A plan chosen by lookup. */
 typedef struct himpi_plan {
-    HiMPI_Plan plan;          /* the row's layout, algorithms and segment size */
+    HiMPI_Plan plan;          /* the row's layout, algorithms, segment size and overlap */
     int table_procs;          /* the tabulated process count used */
     long long table_msg_size; /* the tabulated message size used */
     /* The row that decided: its own plan, its verdict and comparison with
@@ -69,7 +69,9 @@ typedef struct himpi_index himpi_index;
 himpi_index *himpi_index_build(const HiMPI_Table *t);
 void himpi_index_free(himpi_index *ix);
 
-/* Looks up the plan for op on p processes with msg_size bytes:
+/* Looks up the plan for op on p processes with msg_size bytes (its
+ * overlap as himpi_plan_overlap leaves it: 0 where op or the plan, after
+ * the scaling below, cannot overlap):
  *   - process count: p itself if tabulated, otherwise the nearest
  *     tabulated count (the smaller one on a tie); a one-level rank-block
  *     layout's g is then scaled as g * sqrt(p / table_procs), rounded

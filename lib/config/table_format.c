@@ -150,15 +150,15 @@ char *HiMPI_Table_format(const HiMPI_Table *t)
         return NULL;
     }
     put_header(&b, &t->header);
-    put(&b, "# op  procs  msg_size  alg_out  alg_in  groups  levels  segment  time  flat_time  "
-            "ci  flat_ci  ratio  ratio_lo  ratio_hi  verdict\n");
+    put(&b, "# op  procs  msg_size  alg_out  alg_in  groups  levels  segment  overlap  time  "
+            "flat_time  ci  flat_ci  ratio  ratio_lo  ratio_hi  verdict\n");
     for (size_t i = 0; i < t->nrows; i++) {
         const HiMPI_Row *row = r[i].row;
         char layout[HIMPI_MAX_LEVELS * 16];
         HiMPI_Row_layout(row, layout, sizeof layout);
-        put(&b, "%s  %d  %lld  %s  %s  %s  %d  %d", op_text(row->op), row->procs, row->msg_size,
-            alg_text(row->alg_out), alg_text(row->alg_in), layout, row->levels,
-            row->segment_size);
+        put(&b, "%s  %d  %lld  %s  %s  %s  %d  %d  %d", op_text(row->op), row->procs,
+            row->msg_size, alg_text(row->alg_out), alg_text(row->alg_in), layout, row->levels,
+            row->segment_size, row->overlap);
         put_time(&b, row->time);
         put_time(&b, row->flat_time);
         put_time(&b, row->ci);

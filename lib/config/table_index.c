@@ -9,6 +9,7 @@
 
 #include "config/table.h"
 #include "config/table_private.h"
+#include "core/validate.h"
 
 /* A tabulated process count of one operation and its sizes' plans. */
 typedef struct ix_procs {
@@ -63,6 +64,7 @@ void HiMPI_Row_plan(const HiMPI_Row *row, HiMPI_Plan *plan)
         plan->level[i] = (HiMPI_Level){row->groups[i], row->hw[i], row->alg_out};
     plan->alg_in = row->alg_in;
     plan->segment_size = row->segment_size;
+    plan->overlap = row->overlap;
 }
 
 /* The plan a plain call runs for row r, the best of its size: the row's
@@ -79,7 +81,7 @@ static himpi_plan plan_of(const HiMPI_Row *r)
         native.levels = 1;
         native.groups[0] = 1;
         native.alg_out = native.alg_in = HIMPI_ALG_NATIVE;
-        native.segment_size = 0;
+        native.segment_size = native.overlap = 0;
     }
     HiMPI_Row_plan(&native, &p.plan);
     HiMPI_Row_plan(r, &p.row);
@@ -226,12 +228,17 @@ int himpi_index_lookup(const himpi_index *ix, HiMPI_Op op, int p, long long msg_
     HiMPI_Level *l = &plan->plan.level[0];
     if (plan->plan.nlevels == 1 && l->groups >= 1)
         l->groups = scale_groups(l->groups, c->procs, p);
+    /* A row may hold an overlap where it has no effect (an operation whose
+     * levels do not overlap, a flat layout, or one that scaling made
+     * flat): the plan says what runs. */
+    plan->plan.overlap = himpi_plan_overlap(op, &plan->plan, p);
     return 1;
 }
 
 static int same_plan(const HiMPI_Plan *a, const HiMPI_Plan *b)
 {
-    if (a->nlevels != b->nlevels || a->alg_in != b->alg_in || a->segment_size != b->segment_size)
+    if (a->nlevels != b->nlevels || a->alg_in != b->alg_in ||
+        a->segment_size != b->segment_size || a->overlap != b->overlap)
         return 0;
     for (int i = 0; i < a->nlevels; i++)
         if (a->level[i].groups != b->level[i].groups || a->level[i].hw != b->level[i].hw ||

@@ -2,7 +2,7 @@
  * (doc/config-format.md): cutting the text into lines, telling the format
  * from the first line, the header fields, the checks over the whole table
  * (duplicate keys), and the field helpers the row parsers share.  The rows
- * themselves are table_parse_row.c's (versions 4 to 1) and
+ * themselves are table_parse_row.c's (versions 5 to 1) and
  * table_legacy.c's (the original 7-column format).  No MPI communication. */
 #include <config.h>
 
@@ -231,7 +231,7 @@ static int current_line(parser *ps, const char *start, const fields *f)
         return himpi_table_fail(ps, ps->line, "'himpi-table' line repeated (first at line %ld)",
                                 ps->header_line);
     HiMPI_Op op;
-    if (f->n == ROW_FIELDS || f->n == ROW_FIELDS_V2 ||
+    if (f->n == ROW_FIELDS || f->n == ROW_FIELDS_V4 || f->n == ROW_FIELDS_V2 ||
         HiMPI_Op_from_name(f->v[0], &op) == MPI_SUCCESS)
         return himpi_table_parse_row(ps, f);
     return himpi_table_fail(ps, ps->line, "unknown header field '" QUOTE "'", f->v[0]);
@@ -249,7 +249,8 @@ static int first_line(parser *ps, const fields *f)
             return himpi_table_fail(ps, ps->line,
                                     "table version " QUOTE " is newer than this HiMPI reads (%d)",
                                     f->v[1], HIMPI_TABLE_VERSION);
-        if (version >= 1) { /* 1's layouts are a single g, 2 has no verdicts, 3 no fingerprint */
+        if (version >= 1) { /* 1's layouts are a single g, 2 has no verdicts, 3 no
+                               fingerprint, 4 no overlap */
             ps->mode = MODE_CURRENT;
             ps->version = (int)version;
             ps->header_line = ps->line;

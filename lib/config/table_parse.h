@@ -1,6 +1,6 @@
 /* table_parse.h: the parser's state and helpers, shared by the files of
  * the text parser: table_parse.c (lines, header fields, the whole table),
- * table_parse_row.c (the rows of format versions 3, 2 and 1) and
+ * table_parse_row.c (the rows of format versions 5 to 1) and
  * table_legacy.c (the rows of the original HiMPI's 7-column format).
  * Nothing outside them includes it. */
 #ifndef HIMPI_TABLE_PARSE_H
@@ -10,18 +10,20 @@
 
 #include "config/table.h"
 
-/* Limits of the text format: a row of version 3 has the 11 fields of
- * versions 1 and 2, flat_time's interval and the 4 fields of its
- * comparison with the MPI library. */
+/* Limits of the text format: a row of version 3 (and 4) has the 11 fields
+ * of versions 1 and 2, flat_time's interval and the 4 fields of its
+ * comparison with the MPI library; version 5 adds the overlap after the
+ * segment. */
 #define ROW_FIELDS_V2 11
-#define ROW_FIELDS 16
+#define ROW_FIELDS_V4 16
+#define ROW_FIELDS 17
 #define LEGACY_FIELDS 7
-#define MAX_FIELDS (ROW_FIELDS + 1) /* enough to tell 16 fields from more */
+#define MAX_FIELDS (ROW_FIELDS + 1) /* enough to tell 17 fields from more */
 #define QUOTE "%.64s"               /* quoted input stays short in messages */
 
 enum mode {
     MODE_START,   /* before the first line that says which format */
-    MODE_CURRENT, /* after "himpi-table N" (version 1, 2 or 3) */
+    MODE_CURRENT, /* after "himpi-table N" (version 1 to 5) */
     MODE_LEGACY   /* the original HiMPI's 7 columns */
 };
 
@@ -78,7 +80,7 @@ int himpi_table_parse_real(parser *ps, const char *field, const char *what, doub
 /* Appends the row, whose fields the caller checked, and records its line. */
 int himpi_table_add_row(parser *ps, const HiMPI_Row *r);
 
-/* A row of the current format (version 3, 2 or 1), checked and appended
+/* A row of the current format (version 5 to 1), checked and appended
  * (table_parse_row.c). */
 int himpi_table_parse_row(parser *ps, const fields *f);
 

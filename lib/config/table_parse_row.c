@@ -1,8 +1,8 @@
-/* table_parse_row.c: a row of the current text format (versions 4 to
+/* table_parse_row.c: a row of the current text format (versions 5 to
  * 1; 4's rows are 3's): its operation, sizes and algorithms, its layout of
- * group counts and hardware levels, its levels and times, and (version 3
- * on) its comparison with the MPI library, each checked before the row is added.
- * No MPI communication. */
+ * group counts and hardware levels, its levels, (version 5) overlap and
+ * times, and (version 3 on) its comparison with the MPI library, each
+ * checked before the row is added.  No MPI communication. */
 #include <config.h>
 
 #include <limits.h>
@@ -171,23 +171,37 @@ static int parse_comparison(parser *ps, char *const *v, HiMPI_Row *r)
     return 0;
 }
 
+/* The fields a row of the parser's version has, and their names. */
+static int row_fields(const parser *ps, const char **names)
+{
+    static const char *const lists[] = {
+        "op procs msg_size alg_out alg_in groups levels segment time flat_time ci",
+        "op procs msg_size alg_out alg_in groups levels segment time flat_time ci flat_ci ratio "
+        "ratio_lo ratio_hi verdict",
+        "op procs msg_size alg_out alg_in groups levels segment overlap time flat_time ci "
+        "flat_ci ratio ratio_lo ratio_hi verdict"};
+    int k = ps->version >= 5 ? 2 : ps->version >= 3 ? 1 : 0;
+    *names = lists[k];
+    return k == 2 ? ROW_FIELDS : k == 1 ? ROW_FIELDS_V4 : ROW_FIELDS_V2;
+}
+
 int himpi_table_parse_row(parser *ps, const fields *f)
 {
-    int want = ps->version >= 3 ? ROW_FIELDS : ROW_FIELDS_V2;
+    const char *names;
+    int want = row_fields(ps, &names);
     if (f->n != want)
-        return himpi_table_fail(ps, ps->line,
-                                "row has %d fields, expected %d (op procs msg_size alg_out "
-                                "alg_in groups levels segment time flat_time ci%s)",
-                                f->n, want,
-                                want == ROW_FIELDS ? " flat_ci ratio ratio_lo ratio_hi verdict"
-                                                   : "");
-    char *const *v = f->v;
+        return himpi_table_fail(ps, ps->line, "row has %d fields, expected %d (%s)", f->n, want,
+                                names);
+    /* Version 5's overlap follows the segment; the fields after it move
+     * one place along. */
+    int has_overlap = want == ROW_FIELDS;
+    char *const *v = f->v, *const *t = f->v + has_overlap;
     HiMPI_Row r;
     memset(&r, 0, sizeof r); /* levels beyond the layout's are zero */
     r.flat_ci = r.ratio = r.ratio_lo = r.ratio_hi = -1.0;
     if (HiMPI_Op_from_name(v[0], &r.op) != MPI_SUCCESS)
         return himpi_table_fail(ps, ps->line, "unknown operation '" QUOTE "'", v[0]);
-    long long procs = 0, size = 0, levels = 0, segment = 0;
+    long long procs = 0, size = 0, levels = 0, segment = 0, overlap = 0;
     if (himpi_table_parse_int(ps, v[1], "procs", 1, INT_MAX, &procs) != 0)
         return -1;
     r.procs = (int)procs;
@@ -197,13 +211,15 @@ int himpi_table_parse_row(parser *ps, const fields *f)
         himpi_table_parse_int(ps, v[6], "levels", 0, INT_MAX, &levels) != 0 ||
         check_levels(ps, v[5], levels, &r) != 0 ||
         himpi_table_parse_int(ps, v[7], "segment", 0, INT_MAX, &segment) != 0 ||
-        parse_time(ps, v[8], "time", &r.time) != 0 ||
-        parse_time(ps, v[9], "flat_time", &r.flat_time) != 0 ||
-        parse_time(ps, v[10], "ci", &r.ci) != 0 ||
-        (want == ROW_FIELDS && (parse_time(ps, v[11], "flat_ci", &r.flat_ci) != 0 ||
-                                parse_comparison(ps, v + 12, &r) != 0)))
+        (has_overlap && himpi_table_parse_int(ps, v[8], "overlap", 0, INT_MAX, &overlap) != 0) ||
+        parse_time(ps, t[8], "time", &r.time) != 0 ||
+        parse_time(ps, t[9], "flat_time", &r.flat_time) != 0 ||
+        parse_time(ps, t[10], "ci", &r.ci) != 0 ||
+        (want != ROW_FIELDS_V2 && (parse_time(ps, t[11], "flat_ci", &r.flat_ci) != 0 ||
+                                   parse_comparison(ps, t + 12, &r) != 0)))
         return -1;
     r.msg_size = size;
     r.segment_size = (int)segment;
+    r.overlap = (int)overlap;
     return himpi_table_add_row(ps, &r);
 }

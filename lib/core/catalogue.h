@@ -3,6 +3,7 @@
  * The lists are X-macros, so that each layer expands the columns it needs
  * and nothing is kept in step by hand:
  *   core/names.c      names, HiMPI_Alg_supported, the legacy ids
+ *   core/validate.c   the overlap a plan runs with (himpi_plan_overlap)
  *   coll/dispatch.c   the function of each (operation, algorithm) pair
  *   coll/algorithms.h the declaration of each algorithm
  *   hier/drivers.c    the hierarchical driver of each operation
@@ -41,7 +42,8 @@
     X(BUTTERFLY, "butterfly")                                                                      \
     X(BRUCK, "bruck")
 
-/* X(ID, op, name, sized, rooted, reduction, send, recv, in_place, input, vector, bound):
+/* X(ID, op, name, sized, rooted, reduction, send, recv, in_place, input, vector, overlaps,
+ *   bound):
  * every HiMPI_Op, in the enum's order; op names its driver,
  * himpi_hier_<op>.
  *   sized      the call carries a message, whose size in bytes the tables,
@@ -90,6 +92,13 @@
  *              the size has the root broadcast it first (api/call.c), and
  *              the hierarchical drivers forward each group's counts to
  *              the group's leader;
+ *   overlaps   1: its hierarchical plans can run their levels overlapped,
+ *              each level working on another segment of the message at
+ *              once (a plan's overlap, himpi.h; doc/schedules.md), so the
+ *              tuner searches the overlap (doc/search.md) and the plain
+ *              calls take it from the table and HIMPI_OVERLAP; 0: the
+ *              levels run one after the other whatever the plan says
+ *              (core/validate.h's himpi_plan_overlap, HiMPI_Op_overlaps);
  *   bound      the lower bound of its time in Hockney's model (tune/model.c;
  *              Chan et al., 2007, as the thesis gives them), in the terms
  *              of the costs below: lg latencies, and the bytes the busiest
@@ -106,33 +115,33 @@
  * core/ops.h turns send, recv, in_place, input and vector into
  * HIMPI_SIDE_*, HIMPI_IN_PLACE_*, HIMPI_INPUT_* and HIMPI_VECTOR_*. */
 #define HIMPI_OPERATIONS(X)                                                                        \
-    X(BCAST, bcast, "bcast", 1, 1, 0, NONE, ALL, NONE, NONE, NONE, lg * a + m * b)                 \
-    X(REDUCE, reduce, "reduce", 1, 1, 1, NONE, ALL, NONE, ONE, NONE,                               \
+    X(BCAST, bcast, "bcast", 1, 1, 0, NONE, ALL, NONE, NONE, NONE, 1, lg * a + m * b)              \
+    X(REDUCE, reduce, "reduce", 1, 1, 1, NONE, ALL, NONE, ONE, NONE, 1,                            \
       lg * a + m * b + (p - 1.0) / p * m * c)                                                      \
-    X(ALLREDUCE, allreduce, "allreduce", 1, 0, 1, NONE, ALL, NONE, ONE, NONE,                      \
+    X(ALLREDUCE, allreduce, "allreduce", 1, 0, 1, NONE, ALL, NONE, ONE, NONE, 1,                   \
       lg * a + 2.0 * (p - 1) / p * m * b + (p - 1.0) / p * m * c)                                  \
-    X(SCATTER, scatter, "scatter", 1, 1, 0, ROOT, ALL, RECV, NONE, NONE,                           \
+    X(SCATTER, scatter, "scatter", 1, 1, 0, ROOT, ALL, RECV, NONE, NONE, 0,                        \
       lg * a + (p - 1.0) * m * b)                                                                  \
-    X(GATHER, gather, "gather", 1, 1, 0, ALL, ROOT, SEND, NONE, NONE,                              \
+    X(GATHER, gather, "gather", 1, 1, 0, ALL, ROOT, SEND, NONE, NONE, 0,                           \
       lg * a + (p - 1.0) * m * b)                                                                  \
-    X(ALLGATHER, allgather, "allgather", 1, 0, 0, ALL, ALL, SEND, NONE, NONE,                      \
+    X(ALLGATHER, allgather, "allgather", 1, 0, 0, ALL, ALL, SEND, NONE, NONE, 0,                   \
       lg * a + (p - 1.0) * m * b)                                                                  \
-    X(SCAN, scan, "scan", 1, 0, 2, NONE, ALL, NONE, ONE, NONE,                                     \
+    X(SCAN, scan, "scan", 1, 0, 2, NONE, ALL, NONE, ONE, NONE, 0,                                  \
       lg * a + m * b + (p - 1.0) / p * m * c)                                                      \
-    X(EXSCAN, exscan, "exscan", 1, 0, 2, NONE, ALL, NONE, ONE, NONE,                               \
+    X(EXSCAN, exscan, "exscan", 1, 0, 2, NONE, ALL, NONE, ONE, NONE, 0,                            \
       lg * a + m * b + (p - 2.0) / p * m * c)                                                      \
-    X(BARRIER, barrier, "barrier", 0, 0, 0, NONE, NONE, NONE, NONE, NONE, lg * a)                  \
+    X(BARRIER, barrier, "barrier", 0, 0, 0, NONE, NONE, NONE, NONE, NONE, 0, lg * a)               \
     X(REDUCE_SCATTER_BLOCK, reduce_scatter_block, "reduce_scatter_block", 1, 0, 1, NONE, ALL,      \
-      NONE, BLOCKS, NONE, lg * a + (p - 1.0) * m * (b + c))                                        \
+      NONE, BLOCKS, NONE, 0, lg * a + (p - 1.0) * m * (b + c))                                     \
     X(REDUCE_SCATTER, reduce_scatter, "reduce_scatter", 1, 0, 1, NONE, ALL, NONE, COUNTS, NONE,    \
-      lg * a + (p - 1.0) * m * (b + c))                                                            \
-    X(ALLTOALL, alltoall, "alltoall", 1, 0, 0, ALL, ALL, SEND, NONE, NONE,                         \
+      0, lg * a + (p - 1.0) * m * (b + c))                                                         \
+    X(ALLTOALL, alltoall, "alltoall", 1, 0, 0, ALL, ALL, SEND, NONE, NONE, 0,                      \
       lg * a + (p - 1.0) * m * b)                                                                  \
-    X(GATHERV, gatherv, "gatherv", 1, 1, 0, ALL, ROOT, SEND, NONE, RECV,                           \
+    X(GATHERV, gatherv, "gatherv", 1, 1, 0, ALL, ROOT, SEND, NONE, RECV, 0,                        \
       lg * a + (p - 1.0) * m * b)                                                                  \
-    X(SCATTERV, scatterv, "scatterv", 1, 1, 0, ROOT, ALL, RECV, NONE, SEND,                        \
+    X(SCATTERV, scatterv, "scatterv", 1, 1, 0, ROOT, ALL, RECV, NONE, SEND, 0,                     \
       lg * a + (p - 1.0) * m * b)                                                                  \
-    X(ALLGATHERV, allgatherv, "allgatherv", 1, 0, 0, ALL, ALL, SEND, NONE, RECV,                   \
+    X(ALLGATHERV, allgatherv, "allgatherv", 1, 0, 0, ALL, ALL, SEND, NONE, RECV, 0,                \
       lg * a + (p - 1.0) * m * b)
 
 /* ROW(OP, op, ALG, alg, legacy, cost): every algorithm of every operation

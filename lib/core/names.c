@@ -78,6 +78,12 @@ int HiMPI_Op_has_size(HiMPI_Op op)
     return info != NULL && info->sized;
 }
 
+int HiMPI_Op_overlaps(HiMPI_Op op)
+{
+    const himpi_op_info *info = himpi_op_info_of(op);
+    return info != NULL && info->overlaps;
+}
+
 int HiMPI_Alg_supported(HiMPI_Op op, HiMPI_Alg alg)
 {
     return HiMPI_Op_name(op) != NULL && HiMPI_Alg_name(alg) != NULL && pairs[op][alg].exists;

@@ -8,7 +8,8 @@
 #include "core/validate.h"
 
 static const himpi_op_info ops[HIMPI_OP_COUNT] = {
-#define ROW(ID, op, name, sized, rooted, reduction, send, recv, in_place, input, vector, bound) \
+#define ROW(ID, op, name, sized, rooted, reduction, send, recv, in_place, input, vector,       \
+            overlaps, bound)                                                                     \
     [HIMPI_OP_##ID] = {name,                                                                     \
                        sized,                                                                    \
                        rooted,                                                                   \
@@ -17,7 +18,8 @@ static const himpi_op_info ops[HIMPI_OP_COUNT] = {
                        HIMPI_SIDE_##recv,                                                        \
                        HIMPI_IN_PLACE_##in_place,                                                \
                        HIMPI_INPUT_##input,                                                      \
-                       HIMPI_VECTOR_##vector},
+                       HIMPI_VECTOR_##vector,                                                    \
+                       overlaps},
     HIMPI_OPERATIONS(ROW)
 #undef ROW
 };

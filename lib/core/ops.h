@@ -35,6 +35,7 @@ typedef struct himpi_op_info {
     himpi_in_place in_place;
     himpi_input input;
     himpi_vector vector;
+    int overlaps; /* its levels can overlap (catalogue.h) */
 } himpi_op_info;
 
 /* The row of op, or NULL for an invalid op. */

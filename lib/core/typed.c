@@ -58,16 +58,35 @@ static int contiguous(int count, MPI_Datatype datatype, MPI_Aint *true_lb, MPI_A
     return size == extent && size == true_extent;
 }
 
-/* A local copy, packed with one datatype and unpacked with the other: MPI
- * converts between any two datatypes with the same signature.  Not a
- * message to oneself on MPI_COMM_SELF, whose tag two threads copying at
- * once would share, so that each could receive the other's data. */
+/* Whether datatype is predefined, and so holds its bytes in the order of
+ * its type map.  A derived datatype without gaps may still list them out
+ * of order (an indexed type whose blocks come backwards, a vector of
+ * negative stride), and its memory is then not its message.  Derived
+ * datatypes are not inspected further (MPI_Type_get_contents): SimGrid
+ * 3.32 returns the inner datatype itself rather than a new reference, so
+ * freeing it as MPI asks frees the caller's datatype. */
+static int predefined(MPI_Datatype datatype)
+{
+    int nints, naddrs, ntypes, combiner;
+    MPI_Type_get_envelope(datatype, &nints, &naddrs, &ntypes, &combiner);
+    return combiner == MPI_COMBINER_NAMED;
+}
+
+/* A local copy.  Where both sides are one block of bytes that holds the
+ * message in order (predefined datatypes), or the same datatype both
+ * sides (whose bytes then map onto each other one for one), a memmove;
+ * otherwise packed with one datatype and unpacked with the other: MPI
+ * converts between any two datatypes with the same signature.  Not a message to oneself on
+ * MPI_COMM_SELF, whose tag two threads copying at once would share, so
+ * that each could receive the other's data. */
 int himpi_copy(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                int recvcount, MPI_Datatype recvtype)
 {
     MPI_Aint send_lb, recv_lb, send_bytes, recv_bytes;
     if (contiguous(sendcount, sendtype, &send_lb, &send_bytes) &&
-        contiguous(recvcount, recvtype, &recv_lb, &recv_bytes) && send_bytes == recv_bytes) {
+        contiguous(recvcount, recvtype, &recv_lb, &recv_bytes) && send_bytes == recv_bytes &&
+        (sendtype == recvtype ||
+         (predefined(sendtype) && predefined(recvtype)))) {
         if (send_bytes > 0) /* buffers of no elements may be NULL */
             memmove((char *)recvbuf + recv_lb, (const char *)sendbuf + send_lb,
                     (size_t)send_bytes);

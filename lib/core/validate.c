@@ -3,6 +3,7 @@
 
 #include <stddef.h>
 
+#include "core/ops.h"
 #include "core/validate.h"
 
 int himpi_check_comm(MPI_Comm comm, int *size, int *rank)
@@ -49,7 +50,8 @@ int himpi_check_op(MPI_Op op)
 int himpi_check_params(HiMPI_Op operation, const HiMPI_Params *params, int size)
 {
     if (params == NULL || params->groups < 1 || params->groups > size ||
-        params->segment_size < 0 || !HiMPI_Alg_supported(operation, params->alg_out) ||
+        params->segment_size < 0 || params->overlap < 0 ||
+        !HiMPI_Alg_supported(operation, params->alg_out) ||
         !HiMPI_Alg_supported(operation, params->alg_in))
         return MPI_ERR_ARG;
     return MPI_SUCCESS;
@@ -58,7 +60,8 @@ int himpi_check_params(HiMPI_Op operation, const HiMPI_Params *params, int size)
 int himpi_check_plan(HiMPI_Op operation, const HiMPI_Plan *plan)
 {
     if (plan == NULL || plan->nlevels < 0 || plan->nlevels > HIMPI_MAX_LEVELS ||
-        plan->segment_size < 0 || !HiMPI_Alg_supported(operation, plan->alg_in))
+        plan->segment_size < 0 || plan->overlap < 0 ||
+        !HiMPI_Alg_supported(operation, plan->alg_in))
         return MPI_ERR_ARG;
     for (int i = 0; i < plan->nlevels; i++) {
         const HiMPI_Level *level = &plan->level[i];
@@ -72,6 +75,22 @@ int himpi_check_plan(HiMPI_Op operation, const HiMPI_Plan *plan)
 void himpi_plan_of_params(const HiMPI_Params *params, HiMPI_Plan *plan)
 {
     *plan = (HiMPI_Plan){.nlevels = 1, .alg_in = params->alg_in,
-                         .segment_size = params->segment_size};
+                         .segment_size = params->segment_size, .overlap = params->overlap};
     plan->level[0] = (HiMPI_Level){params->groups, HIMPI_HW_NODE, params->alg_out};
+}
+
+int himpi_plan_flat(const HiMPI_Plan *plan, int p)
+{
+    for (int i = 0; i < plan->nlevels; i++) {
+        int g = plan->level[i].groups;
+        if (g != 1)
+            return g >= p;
+    }
+    return 1;
+}
+
+int himpi_plan_overlap(HiMPI_Op operation, const HiMPI_Plan *plan, int p)
+{
+    const himpi_op_info *info = himpi_op_info_of(operation);
+    return info != NULL && info->overlaps && !himpi_plan_flat(plan, p) ? plan->overlap : 0;
 }

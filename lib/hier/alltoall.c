@@ -18,10 +18,8 @@
 #include "hier/levels.h"
 
 /* Copies the n runs of src that start at displs[i] and hold lengths[i]
- * elements of type into dst one after the other: packed through one
- * indexed datatype and unpacked as plain elements.  Not himpi_copy, which
- * copies a datatype whose size is its extent as one block of memory: an
- * indexed datatype that reorders the runs can be such a datatype. */
+ * elements of type into dst one after the other, through one indexed
+ * datatype. */
 static int rearrange(const void *src, void *dst, int n, const int *displs, const int *lengths,
                      MPI_Datatype type)
 {
@@ -29,17 +27,10 @@ static int rearrange(const void *src, void *dst, int n, const int *displs, const
     int rc = MPI_Type_indexed(n, lengths, displs, type, &picked);
     if (rc != MPI_SUCCESS || (rc = MPI_Type_commit(&picked)) != MPI_SUCCESS)
         return rc;
-    int elements = 0, bytes, packed = 0, unpacked = 0;
+    int elements = 0;
     for (int i = 0; i < n; i++)
         elements += lengths[i];
-    char *buf = NULL;
-    if ((rc = MPI_Pack_size(1, picked, MPI_COMM_SELF, &bytes)) == MPI_SUCCESS) {
-        buf = himpi_tmp_alloc(bytes, MPI_BYTE);
-        rc = MPI_Pack(src, 1, picked, buf, bytes, &packed, MPI_COMM_SELF);
-    }
-    if (rc == MPI_SUCCESS)
-        rc = MPI_Unpack(buf, packed, &unpacked, dst, elements, type, MPI_COMM_SELF);
-    himpi_tmp_free(buf, MPI_BYTE);
+    rc = himpi_copy(src, 1, picked, dst, elements, type);
     MPI_Type_free(&picked);
     return rc;
 }

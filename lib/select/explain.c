@@ -47,5 +47,6 @@ int HiMPI_Table_decide(const HiMPI_Table *t, HiMPI_Op op, int p, long long msg_s
     d->forced_alg_out = env.alg_out;
     d->forced_alg_in = env.alg_in;
     d->forced_segment = env.segment_size;
+    d->forced_overlap = env.overlap;
     return MPI_SUCCESS;
 }

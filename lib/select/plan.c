@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "core/text.h"
+#include "core/validate.h"
 #include "select/plan.h"
 
 void HiMPI_Plan_describe(const HiMPI_Plan *plan, char *text, size_t len)
@@ -17,9 +18,10 @@ void HiMPI_Plan_describe(const HiMPI_Plan *plan, char *text, size_t len)
                                      HiMPI_Hwlevel_name(l->hw)));
     }
     if (n < len)
-        snprintf(text + n, len - n, "%s out=%s in=%s segment=%d", plan->nlevels > 0 ? "" : "1",
+        snprintf(text + n, len - n, "%s out=%s in=%s segment=%d overlap=%d",
+                 plan->nlevels > 0 ? "" : "1",
                  plan->nlevels > 0 ? HiMPI_Alg_name(plan->level[0].alg) : "-",
-                 HiMPI_Alg_name(plan->alg_in), plan->segment_size);
+                 HiMPI_Alg_name(plan->alg_in), plan->segment_size, plan->overlap);
 }
 
 /* The decision as one line, written with one call: threads and
@@ -60,6 +62,11 @@ static void say(const himpi_env *env, HiMPI_Op op, int p, long long bytes,
                                                     : "ignored: not for this operation");
     if (env->segment_size >= 0)
         himpi_append(line, sizeof line, &n, "; segment forced by HIMPI_SEGMENT_SIZE");
+    if (env->overlap >= 0)
+        himpi_append(line, sizeof line, &n, "; HIMPI_OVERLAP=%d %s", env->overlap,
+                     !HiMPI_Op_overlaps(op)     ? "ignored: not for this operation"
+                     : himpi_plan_flat(plan, p) ? "ignored: the plan is flat"
+                                                : "applied");
     fprintf(stderr, "%s)\n", line);
 }
 
@@ -78,6 +85,9 @@ static void override(const himpi_env *env, HiMPI_Op op, int p, HiMPI_Plan *plan)
         plan->alg_in = env->alg_in;
     if (env->segment_size >= 0)
         plan->segment_size = env->segment_size;
+    if (env->overlap >= 0)
+        plan->overlap = env->overlap;
+    plan->overlap = himpi_plan_overlap(op, plan, p);
 }
 
 void himpi_plan_decide(const himpi_env *env, const himpi_index *ix, HiMPI_Op op, int p,

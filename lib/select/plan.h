@@ -5,9 +5,12 @@
  * In order of precedence: what the HIMPI_* variables force (HIMPI_GROUPS
  * makes it one level of g rank blocks; HIMPI_ALG_OUT sets every level's
  * algorithm, HIMPI_ALG_IN the one inside, HIMPI_SEGMENT_SIZE the segment
- * size), the table's plan (any layout it holds) for the call's
- * operation, process count and size (table.h has the lookup rules), and
- * the default plan: one group running the MPI library's own collective.
+ * size, HIMPI_OVERLAP the overlap), the table's plan (any layout it holds)
+ * for the call's operation, process count and size (table.h has the
+ * lookup rules), and the default plan: one group running the MPI
+ * library's own collective.  The overlap is then 0 where the operation or
+ * the plan cannot overlap (himpi_plan_overlap), so the plan says what
+ * runs.
  * HIMPI_DEBUG=1 prints each decision on the communicator's rank 0. */
 #ifndef HIMPI_SELECT_PLAN_H
 #define HIMPI_SELECT_PLAN_H

@@ -1,11 +1,34 @@
-/* compare.c: a row's plan timed against the MPI library's flat call, and
- * the verdict the plain calls follow. */
+/* compare.c: two plans timed against each other in interleaved pairs: a
+ * row's plan against the MPI library's flat call, and the verdict the
+ * plain calls follow. */
 #include <config.h>
 
 #include <limits.h>
 #include <math.h>
 
 #include "tune/tune.h"
+
+int himpi_compare_plans(MPI_Comm comm, const HiMPI_Tuner *tuner, HiMPI_Op op, int msg_size,
+                        const HiMPI_Plan *a, const HiMPI_Plan *b, MPIB_comparison *cmp)
+{
+    /* The plans' sub-communicators are made on the work communicator: the
+     * tuner's, or one of this call's own, freed with them. */
+    MPI_Comm own = MPI_COMM_NULL;
+    int rc = tuner->work != NULL ? MPI_SUCCESS : MPI_Comm_dup(comm, &own);
+    MPI_Comm work = tuner->work != NULL ? *tuner->work : own;
+    MPIB_coll_container *ca = HiMPI_Container_alloc_plan(op, a);
+    MPIB_coll_container *cb = HiMPI_Container_alloc_plan(op, b);
+    if (rc == MPI_SUCCESS)
+        rc = ca != NULL && cb != NULL
+                 ? MPIB_measure_pair(MPIB_METHOD_MAX, ca, cb, work, 0, msg_size, tuner->pairs,
+                                     tuner->pair_span, tuner->precision.cl, cmp)
+                 : MPI_ERR_NO_MEM;
+    MPIB_coll_container_free(ca);
+    MPIB_coll_container_free(cb);
+    if (own != MPI_COMM_NULL)
+        MPI_Comm_free(&own);
+    return rc;
+}
 
 int HiMPI_Compare(MPI_Comm comm, const HiMPI_Tuner *tuner, HiMPI_Row *row)
 {
@@ -22,23 +45,8 @@ int HiMPI_Compare(MPI_Comm comm, const HiMPI_Tuner *tuner, HiMPI_Row *row)
     HiMPI_Plan plan, native = {.nlevels = 1, .alg_in = HIMPI_ALG_NATIVE};
     native.level[0] = (HiMPI_Level){1, HIMPI_HW_NODE, HIMPI_ALG_NATIVE};
     HiMPI_Row_plan(row, &plan);
-    /* The plan's sub-communicators are made on the work communicator: the
-     * tuner's, or one of this call's own, freed with them. */
-    MPI_Comm own = MPI_COMM_NULL;
-    int rc = tuner->work != NULL ? MPI_SUCCESS : MPI_Comm_dup(comm, &own);
-    MPI_Comm work = tuner->work != NULL ? *tuner->work : own;
-    MPIB_coll_container *a = HiMPI_Container_alloc_plan(row->op, &plan);
-    MPIB_coll_container *b = HiMPI_Container_alloc_plan(row->op, &native);
     MPIB_comparison cmp;
-    if (rc == MPI_SUCCESS)
-        rc = a != NULL && b != NULL
-                 ? MPIB_measure_pair(MPIB_METHOD_MAX, a, b, work, 0, (int)row->msg_size,
-                                     tuner->pairs, tuner->pair_span, tuner->precision.cl, &cmp)
-                 : MPI_ERR_NO_MEM;
-    MPIB_coll_container_free(a);
-    MPIB_coll_container_free(b);
-    if (own != MPI_COMM_NULL)
-        MPI_Comm_free(&own);
+    int rc = himpi_compare_plans(comm, tuner, row->op, (int)row->msg_size, &plan, &native, &cmp);
     if (rc != MPI_SUCCESS)
         return rc;
     row->ratio = cmp.ratio;

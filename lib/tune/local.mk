@@ -7,6 +7,7 @@ libhimpi_internal_la_SOURCES += \
 	%D%/header.c \
 	%D%/model.c \
 	%D%/search.c \
+	%D%/search_overlap.c \
 	%D%/settings.c \
 	%D%/tune.c \
 	%D%/tune.h \

@@ -141,7 +141,7 @@ double HiMPI_Model_bound(HiMPI_Op op, int p, double m, const HiMPI_Hockney *h)
     if (p == 1)
         return 0;
 #define BOUND(ID, op_, name, sized, rooted, reduction, send, recv, in_place, input, vector,      \
-              bound)                                                                           \
+              overlaps, bound)                                                                 \
     if (op == HIMPI_OP_##ID)                                                                   \
         return bound;
     HIMPI_OPERATIONS(BOUND)

@@ -16,7 +16,7 @@ static int choose_all(const HiMPI_Candidate *candidates, int n, const himpi_hist
     (void)candidates, (void)history;
     for (int i = 0; i < n; i++) {
         MPIB_result r;
-        int rc = measure(ctx, i, INFINITY, &r);
+        int rc = measure(ctx, i, 0, INFINITY, &r);
         if (rc != MPI_SUCCESS)
             return rc;
         if (i == 0 || r.T < best_result->T) {
@@ -27,7 +27,8 @@ static int choose_all(const HiMPI_Candidate *candidates, int n, const himpi_hist
     return MPI_SUCCESS;
 }
 
-const HiMPI_Search himpi_search_exhaustive = {"exhaustive", choose_all};
+const HiMPI_Search himpi_search_exhaustive = {"exhaustive", choose_all, himpi_overlap_exhaustive,
+                                              0};
 
 /* Guided search.  The hierarchical time is roughly U-shaped in the number
  * of rank blocks g (thesis, ch. 3: g = 1 and g = p are both the flat
@@ -66,7 +67,7 @@ static int probe(guide *gd, int i)
 {
     if (gd->measured[i])
         return MPI_SUCCESS;
-    int rc = gd->measure(gd->ctx, i, gd->best, &gd->results[i]);
+    int rc = gd->measure(gd->ctx, i, 0, gd->best, &gd->results[i]);
     gd->measured[i] = rc == MPI_SUCCESS;
     if (gd->measured[i] && gd->results[i].T < gd->best)
         gd->best = gd->results[i].T;
@@ -264,7 +265,7 @@ static int choose_guided(const HiMPI_Candidate *candidates, int n, const himpi_h
     return rc;
 }
 
-const HiMPI_Search himpi_search_guided = {"guided", choose_guided};
+const HiMPI_Search himpi_search_guided = {"guided", choose_guided, himpi_overlap_guided, 1};
 
 static const HiMPI_Search *const searches[] = {
 #define SEARCH(id, name) &himpi_search_##id,

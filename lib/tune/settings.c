@@ -7,6 +7,7 @@
 
 #include "config/env.h"
 #include "himpi_tune.h"
+#include "tune/tune_runtime.h"
 
 static const char *from_environ(const char *name, void *ctx)
 {
@@ -16,6 +17,12 @@ static const char *from_environ(const char *name, void *ctx)
 
 _Static_assert(sizeof ((HiMPI_Tune_settings *)0)->conf_file == sizeof ((himpi_env *)0)->conf_file,
                "the settings hold any HIMPI_CONF_FILE the environment does");
+
+void himpi_tuner_overlap(HiMPI_Tuner *tuner, const himpi_env *env)
+{
+    tuner->overlaps = env->overlap >= 0 ? &env->overlap : NULL;
+    tuner->noverlaps = env->overlap >= 0;
+}
 
 int HiMPI_Tune_settings_from_env(HiMPI_Tune_settings *s, char *err, size_t errlen)
 {
@@ -27,7 +34,8 @@ int HiMPI_Tune_settings_from_env(HiMPI_Tune_settings *s, char *err, size_t errle
                                .search = HiMPI_Search_by_name(env.search),
                                .segment_size = env.segment_size > 0 ? env.segment_size : 0,
                                .precision = env.precision, .pairs = env.pairs,
-                               .min_effect = env.min_effect, .pair_span = env.pair_span};
+                               .min_effect = env.min_effect, .pair_span = env.pair_span,
+                               .overlap = env.overlap};
     memcpy(s->conf_file, env.conf_file, sizeof s->conf_file);
     return 0;
 }

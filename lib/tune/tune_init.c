@@ -23,6 +23,7 @@ static int tune_op(himpi_runtime *rt, MPI_Comm comm, HiMPI_Op op, const int *siz
                          .search = HiMPI_Search_by_name(rt->env.search),
                          .memory = HiMPI_Tune_memory_new(), .pairs = rt->env.pairs,
                          .min_effect = rt->env.min_effect, .pair_span = rt->env.pair_span};
+    himpi_tuner_overlap(&tuner, &rt->env);
     HiMPI_Row *rows = malloc((size_t)nsizes * sizeof *rows);
     if (rows == NULL || tuner.memory == NULL) {
         free(rows);
@@ -41,8 +42,8 @@ static int tune_op(himpi_runtime *rt, MPI_Comm comm, HiMPI_Op op, const int *siz
         if (rc == MPI_SUCCESS && rank == 0 && rt->env.debug) {
             char layout[128];
             HiMPI_Row_layout(&rows[n], layout, sizeof layout);
-            fprintf(stderr, "himpi: tuned %s p=%d size=%d: %s %.3g s (flat %.3g s)\n",
-                    HiMPI_Op_name(op), p, task.msg_size, layout, rows[n].time,
+            fprintf(stderr, "himpi: tuned %s p=%d size=%d: %s overlap=%d %.3g s (flat %.3g s)\n",
+                    HiMPI_Op_name(op), p, task.msg_size, layout, rows[n].overlap, rows[n].time,
                     rows[n].flat_time);
         }
         n += rc == MPI_SUCCESS;

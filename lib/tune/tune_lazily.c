@@ -20,6 +20,7 @@ int himpi_runtime_tune_lazily(himpi_runtime *rt, HiMPI_Op op, MPI_Comm comm, lon
     HiMPI_Tuner tuner = {.precision = env->precision, .levels = env->num_levels,
                          .search = HiMPI_Search_by_name(env->search), .pairs = env->pairs,
                          .min_effect = env->min_effect, .pair_span = env->pair_span};
+    himpi_tuner_overlap(&tuner, env);
     HiMPI_Row row;
     int rc = HiMPI_Tune(comm, &tuner, &task, &row, NULL);
     *tuned = rc == MPI_SUCCESS;

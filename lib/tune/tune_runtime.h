@@ -18,6 +18,11 @@ int himpi_runtime_tune_init(himpi_runtime *rt, MPI_Comm comm);
 int himpi_runtime_tune_lazily(himpi_runtime *rt, HiMPI_Op op, MPI_Comm comm, long long bytes,
                               int *tuned);
 
+/* HIMPI_OVERLAP, where set, as the one overlap tuner measures (0: none);
+ * unset, the search's own (HiMPI_Tuner's overlaps).  tuner keeps a pointer
+ * into env. */
+void himpi_tuner_overlap(HiMPI_Tuner *tuner, const himpi_env *env);
+
 /* Adds the n rows a tuning run on comm measured to rt (himpi_runtime_add),
  * under a header of comm's job: its hosts and fingerprint, rt's precision
  * and the date. */

@@ -6,7 +6,8 @@
 # smallest ratio when none is faster), disjoint ones differ (the MPI
 # library's own row counting as 1 [1, 1], a layout of its own as a plan of
 # its own), a size of one table only is not counted; 90 % passes, less
-# fails, bad uses are refused.  Then the runs themselves on a stand-in
+# fails, version 2 and version 5 tables (whose overlap makes a plan of
+# its own) are read, bad uses are refused.  Then the runs themselves on a stand-in
 # build tree whose himpi-tune writes a table and verifies by rote: the
 # options passed, the tables kept, and under --load stress-ng beside the
 # runs and stopped, and a verify that fails making the exit status 1.
@@ -14,7 +15,7 @@
 top=$(cd "$(dirname "$0")/../.." && pwd)
 stability=$top/scripts/tune-stability
 . "$(dirname "$0")/../tap.sh"
-echo 1..10
+echo 1..11
 
 # row OP SIZE OUT IN LAYOUT RATIO LO HI VERDICT: a version 4 row on 4 ranks.
 row() {
@@ -114,6 +115,24 @@ grep -q '^bcast  *4  *8  *native/native 2 -  *native/native 2 -  *agree$' "$tmp/
   [ "$status" = 1 ]
 result $? "version 2 tables: the fastest row decides; 1 of 2 rows agree, exit status 1"
 
+# Version 5 rows have the overlap after the segment: the version 4 table
+# t1 written as version 5 with overlap 0 decides alike, and a plan that
+# overlaps is a plan of its own.
+sed -e 's/^himpi-table 4/himpi-table 5/' -e 's/^\([a-z]*  4  [0-9]*  [a-z-]*  [a-z-]*  [^ ]*  1  0\)  /\1  0  /' \
+  "$tmp/t1.conf" >"$tmp/v5.conf"
+sed 's/^\(bcast  4  512  binomial  binomial  2  1  0\)  0  /\1  65536  /' "$tmp/v5.conf" \
+  >"$tmp/v5-overlap.conf"
+"$stability" --compare "$tmp/t1.conf" "$tmp/v5.conf" >"$tmp/v5.out" 2>&1
+s1=$?
+"$stability" --compare "$tmp/v5.conf" "$tmp/v5-overlap.conf" >"$tmp/v5-overlap.out" 2>&1
+s2=$?
+sed 's/^/# /' "$tmp/v5-overlap.out"
+grep -c '  0  1e-05' "$tmp/v5.conf" | grep -qx 8 &&
+  tail -n 1 "$tmp/v5.out" | grep -q '^stability: 6 of 6 rows agree' && [ "$s1" = 0 ] &&
+  grep -q '^bcast  *4  *512  *binomial/binomial 2 0\.900 \[0\.850, 0\.960\]  *binomial/binomial 2 overlap 65536 0\.900 \[0\.850, 0\.960\]  *within noise$' \
+    "$tmp/v5-overlap.out" && [ "$s2" = 0 ]
+result $? "version 5 tables: read beside version 4 alike; an overlap makes a plan of its own"
+
 printf 'himpi-table 1\n' >"$tmp/v1.conf"
 bad=0
 for args in "--compare $tmp/t1.conf" "--compare $tmp/t1.conf $tmp/v1.conf" \
@@ -172,7 +191,7 @@ grep -q '^tune-stability: [0-9-]*T[0-9:]*Z, nproc [0-9]*, load average [0-9.]* [
 result $? "two runs on the main job's options at --np, the date, nproc, load and command said, tables kept, no verify idle"
 
 if ! command -v stress-ng >/dev/null; then
-  echo "ok 9 # SKIP stress-ng is not installed"
+  echo "ok 11 # SKIP stress-ng is not installed"
   exit 0
 fi
 rm -f "$fake/arguments"

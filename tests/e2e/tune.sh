@@ -8,6 +8,8 @@
 # says it is faster, nothing is tuned again, the file stays as it was, and
 # every result equals MPI's.  A tuning run killed midway leaves the
 # table intact.  Last, --csv writes the measurements of --trace as CSV,
+# both with the overlap each ran with (--overlap measures some, at the
+# layouts that can take one),
 # --plot draws them with gnuplot, and a run whose gnuplot fails or is
 # missing still writes its table.  TAP output; abs_top_builddir is the
 # build tree.
@@ -15,7 +17,7 @@ b=${abs_top_builddir:?abs_top_builddir must name the build tree}
 np=4
 . "$(dirname "$0")/../tap.sh"
 conf=$tmp/himpi.conf
-echo 1..16
+echo 1..17
 
 timeout 900 "$b/launch" $np "$b/tools/himpi-tune" --output="$conf" --min-msg=4 --max-msg=16K \
   --stride=16 --max-reps=10 >"$tmp/tune.out" 2>&1
@@ -34,16 +36,20 @@ barrier=$(awk -v np=$np '$1 == "barrier" && $2 == np' "$tmp/check.out")
 [ "$rows" = 57 ] && [ "$(echo "$barrier" | awk '{ print $3 }')" = 0 ]
 result $? "the table has 57 rows, barrier's at 0 bytes alone (found $rows)"
 
-# Version 3 rows: 16 fields, a verdict, a ratio inside its interval, a
-# faster row's interval below the margin; the summary counts the rows that
-# run a plan instead of the MPI library's.
+# Version 5 rows: 17 fields, a verdict, a ratio inside its interval, a
+# faster row's interval below the margin, an overlap only where one can
+# run (bcast, reduce and allreduce at 16 KiB, a layout that is not flat,
+# 8 KiB); the summary counts the rows that run a plan instead of the MPI
+# library's.
 awk 'function wrong(why) { bad++; print "# " why ": " $0 }
-NF == 16 && $1 !~ /^#/ {
+NF == 17 && $1 !~ /^#/ {
   rows++
-  if ($16 !~ /^(faster|n\.s\.|small|slower|native)$/) wrong("unknown verdict")
-  if ($13 != "-" && $14 != "-" && ($14 > $13 || $13 > $15)) wrong("ratio outside its interval")
-  if ($16 == "native" && !($6 == "1" && $5 == "native")) wrong("native but not the call")
-  if ($16 == "faster" && !($15 <= 0.97)) wrong("faster with an interval past 1 - 0.03, the default margin")
+  if ($17 !~ /^(faster|n\.s\.|small|slower|native)$/) wrong("unknown verdict")
+  if ($14 != "-" && $15 != "-" && ($15 > $14 || $14 > $16)) wrong("ratio outside its interval")
+  if ($17 == "native" && !($6 == "1" && $5 == "native")) wrong("native but not the call")
+  if ($17 == "faster" && !($16 <= 0.97)) wrong("faster with an interval past 1 - 0.03, the default margin")
+  if ($9 != "0" && !($1 ~ /^(bcast|reduce|allreduce)$/ && $3 == 16384 && $6 != "1" &&
+                      $6 != "4" && $9 == 8192)) wrong("an overlap where none can run")
 }
 END { if (rows != 57) print "# " rows " rows"; exit !(rows == 57 && bad == 0) }' "$tmp/check.out" &&
   grep -q '^himpi-tune: [0-9]* of 57 rows run a plan instead of the MPI library.s call' \
@@ -51,16 +57,16 @@ END { if (rows != 57) print "# " rows " rows"; exit !(rows == 57 && bad == 0) }'
 result $? "every row compared with the MPI library's call: a verdict, a ratio in its interval"
 
 # The noise measured first; in the summary, a row is precise when both
-# half-widths are within eps = 0.025 of their times ("12.30 +- 0.40"), and
-# the imprecise ones are counted.
+# half-widths are within eps = 0.025 of their times ("12.30 +- 0.40",
+# after the layout and the overlap), and the imprecise ones are counted.
 awk '/^himpi-tune: noise: 50 barriers on 4 processes: median [0-9.]* us, mean [0-9.]* \+- [0-9.]* us/ { noise++ }
 /^(bcast|reduce|allreduce|scatter|gather|allgather|scan|exscan|barrier|reduce_scatter_block|reduce_scatter|alltoall|gatherv|scatterv|allgatherv) / &&
-  (NF == 14 || NF == 16) {
+  (NF == 15 || NF == 17) {
   rows++
-  want = $8 <= 0.025 * $6 && $11 <= 0.025 * $9 ? "yes" : "no"
+  want = $9 <= 0.025 * $7 && $12 <= 0.025 * $10 ? "yes" : "no"
   # Times are printed to 0.01 us: a half-width that close to its limit
   # may round either way.
-  near = ($8 - 0.025 * $6) ^ 2 < 1e-4 || ($11 - 0.025 * $9) ^ 2 < 1e-4
+  near = ($9 - 0.025 * $7) ^ 2 < 1e-4 || ($12 - 0.025 * $10) ^ 2 < 1e-4
   if ($NF != want && !near) bad++
   if ($NF == "no") imprecise++
 }
@@ -83,7 +89,7 @@ result $? "every plan came from the table ($decisions decisions, $others otherwi
 grep -m 3 '^himpi: ' "$tmp/debug.out" | sed 's/^/# /'
 
 grep '^himpi: ' "$tmp/debug.out" | grep -v ', faster than MPI.s' |
-  grep -v ': g=1 out=native in=native segment=0 (' >"$tmp/other.out"
+  grep -v ': g=1 out=native in=native segment=0 overlap=0 (' >"$tmp/other.out"
 sed 's/^/# not the MPI library.s call: /' "$tmp/other.out"
 [ ! -s "$tmp/other.out" ]
 result $? "where no row is faster, the plain call is the MPI library's own"
@@ -102,21 +108,24 @@ cmp -s "$conf" "$tmp/before.conf" && ! ls -A "$tmp" | grep -qv '^\(himpi.conf\|h
 result $? "a tuning run killed midway leaves the table as it was, and no temporary file"
 
 # The measurements as CSV and drawn, next to the trace (2 operations x 3
-# sizes, 64 B to 4 KiB).  These files come after the check above, which
-# allows no other file in $tmp.
-timeout 600 "$b/launch" $np "$b/tools/himpi-tune" --output="$tmp/plot.conf" \
+# sizes, 64 B to 4 KiB), every candidate measured, and at 4 KiB again at
+# an overlap of 1 KiB where it can overlap (no overlap leaves a smaller
+# message two segments): --overlap's, not HIMPI_OVERLAP's.  These files
+# come after the check above, which allows no other file in $tmp.
+HIMPI_OVERLAP=2K timeout 600 "$b/launch" $np "$b/tools/himpi-tune" --output="$tmp/plot.conf" \
   --ops=bcast,allreduce --min-msg=64 --max-msg=4K --stride=8 --max-reps=10 --pairs=6 \
-  --trace="$tmp/m.trace" --csv="$tmp/m.csv" --plot="$tmp/m.svg" --quiet >"$tmp/plot.out" 2>&1
+  --search=exhaustive --overlap=1K --trace="$tmp/m.trace" --csv="$tmp/m.csv" \
+  --plot="$tmp/m.svg" --quiet >"$tmp/plot.out" 2>&1
 result $? "himpi-tune --trace --csv --plot"
 sed 's/^/# /' "$tmp/plot.out"
 sed -n '1,4p' "$tmp/m.csv" | sed 's/^/# /'
 
 # No field needs quoting (names and layouts hold no comma), so a plain
 # split counts the fields.
-header=operation,procs,bytes,alg_out,alg_in,layout,groups,time_us,ci_us,reps,seconds
+header=operation,procs,bytes,alg_out,alg_in,layout,groups,time_us,ci_us,reps,seconds,overlap
 [ "$(sed -n 1p "$tmp/m.csv")" = "$header" ] && ! grep -q '"' "$tmp/m.csv" &&
   awk -F, 'NR == 1 { n = NF } NF != n { bad++ } END { exit !(NR > 1 && bad == 0) }' "$tmp/m.csv"
-result $? "the CSV names its 11 columns and every line has 11 fields"
+result $? "the CSV names its 12 columns and every line has 12 fields"
 
 # Line for line the trace's fields (the CSV adds groups: the layout where
 # it is a number of groups, empty elsewhere), and as many lines as the
@@ -124,7 +133,7 @@ result $? "the CSV names its 11 columns and every line has 11 fields"
 grep -v '^#' "$tmp/m.trace" | awk '{ $1 = $1; print }' >"$tmp/trace-fields.out"
 awk -F, 'NR > 1 {
   if (($6 ~ /^[0-9]+$/) ? $7 != $6 : $7 != "") print "groups " $7 " for layout " $6
-  print $1, $2, $3, $4, $5, $6, $8, $9, $10, $11
+  print $1, $2, $3, $4, $5, $6, $8, $9, $10, $11, $12
 }' "$tmp/m.csv" >"$tmp/csv-fields.out"
 lines=$(($(wc -l <"$tmp/m.csv") - 1))
 traced=$(wc -l <"$tmp/trace-fields.out")
@@ -133,6 +142,23 @@ diff "$tmp/trace-fields.out" "$tmp/csv-fields.out" | sed -n '1,6s/^/# /p'
 [ "$lines" -gt 0 ] && [ "$lines" = "$traced" ] && [ "$lines" = "$counted" ] &&
   cmp -s "$tmp/trace-fields.out" "$tmp/csv-fields.out"
 result $? "the CSV's $lines lines are the trace's $traced measurements ($counted counted)"
+
+# The overlapped measurements: at 4 KiB, each layout but the flat ones
+# (1 and 4 groups) once more at 1 KiB, nowhere else, never at
+# HIMPI_OVERLAP's 2 KiB; a row takes it only there.
+awk '!/^#/ && $11 != 0 { over[$1 " " $3 " " $6 " " $11]++ }
+  !/^#/ && $11 == 0 && $3 == 4096 && $6 != "1" && $6 != "4" { want[$1 " " $3 " " $6 " 1024"]++ }
+  END {
+    for (k in over) { n++; if (over[k] != 1 || !(k in want)) bad++ }
+    for (k in want) { m++; if (!(k in over)) bad++ }
+    print "# " n " overlapped measurements, " m " expected"
+    exit !(n > 0 && bad == 0)
+  }' "$tmp/m.trace" &&
+  "$b/launch" 1 "$b/tools/himpi-tune" --check="$tmp/plot.conf" >"$tmp/plot-check.out" 2>&1 &&
+  awk 'NF == 17 && $1 !~ /^#/ { rows++
+      if ($9 != "0" && !($3 == 4096 && $6 != "1" && $6 != "4" && $9 == 1024)) bad++ }
+    END { exit !(rows == 6 && bad == 0) }' "$tmp/plot-check.out"
+result $? "--overlap: the layouts that can overlap measured at it too, and only they"
 
 # A panel per operation (native pair), a curve per size: gnuplot gives
 # each curve a <title> of its key entry, and each panel marks the choice

@@ -56,6 +56,7 @@ static void check_settings(const himpi_env *e, char *const *envp)
                                                : HiMPI_Alg_name(e->alg_out) != NULL);
     require(set(envp, "HIMPI_SEGMENT_SIZE") == NULL ? e->segment_size == -1
                                                     : e->segment_size >= 0);
+    require(set(envp, "HIMPI_OVERLAP") == NULL ? e->overlap == -1 : e->overlap >= 0);
     require(MPIB_precision_check(&e->precision) == MPI_SUCCESS && e->precision.eps < 1.0);
     require(MPIB_wait_policy_name(e->wait) != NULL);
     require((e->debug == 0 || e->debug == 1) && (e->strict == 0 || e->strict == 1));

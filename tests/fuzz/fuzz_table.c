@@ -1,8 +1,8 @@
 /* fuzz_table: libFuzzer target for the table parser (table.h).  Whatever
  * the bytes, parsing must not crash; a table that parses must format to
  * text that parses again and formats to the same text, every row's plan
- * must be its layout, and the index must answer lookups with plans within
- * range. */
+ * must be its layout and overlap, and the index must answer lookups with
+ * plans within range, overlapped only where they can be. */
 #include <config.h>
 
 #include <stdint.h>
@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "config/table.h"
+#include "core/validate.h"
 
 /* A plan's levels from nlevels on must be zero, and the used ones valid:
  * a group count 1..max_groups, or 0 with a hardware level (and hw 0 with a
@@ -18,7 +19,7 @@
 static void check_levels(HiMPI_Op op, const HiMPI_Plan *plan, int max_groups)
 {
     if (plan->nlevels < 1 || plan->nlevels > HIMPI_MAX_LEVELS ||
-        !HiMPI_Alg_supported(op, plan->alg_in) || plan->segment_size < 0)
+        !HiMPI_Alg_supported(op, plan->alg_in) || plan->segment_size < 0 || plan->overlap < 0)
         abort();
     for (int k = 0; k < HIMPI_MAX_LEVELS; k++) {
         const HiMPI_Level *l = &plan->level[k];
@@ -46,7 +47,8 @@ static void check_rows(const HiMPI_Table *t, const char *text)
         HiMPI_Row_plan(r, &plan);
         check_levels(r->op, &plan, r->procs);
         if (plan.nlevels != r->levels || plan.level[0].alg != r->alg_out ||
-            plan.alg_in != r->alg_in || plan.segment_size != r->segment_size)
+            plan.alg_in != r->alg_in || plan.segment_size != r->segment_size ||
+            plan.overlap != r->overlap)
             abort();
         for (int k = 0; k < HIMPI_MAX_LEVELS; k++)
             if (plan.level[k].groups != r->groups[k] || plan.level[k].hw != r->hw[k])
@@ -55,7 +57,8 @@ static void check_rows(const HiMPI_Table *t, const char *text)
         int n = HiMPI_Row_layout(r, layout, sizeof layout);
         if (n < 1 || (size_t)n >= sizeof layout || strlen(layout) != (size_t)n)
             abort();
-        snprintf(needle, sizeof needle, "  %s  %d  %d  ", layout, r->levels, r->segment_size);
+        snprintf(needle, sizeof needle, "  %s  %d  %d  %d  ", layout, r->levels, r->segment_size,
+                 r->overlap);
         if (strstr(text, needle) == NULL)
             abort();
     }
@@ -83,6 +86,12 @@ static void check_lookups(const HiMPI_Table *t)
                  * others are the row's, within 0..table_procs. */
                 int scaled = plan.plan.nlevels == 1 && plan.plan.level[0].groups >= 1;
                 check_levels((HiMPI_Op)op, &plan.plan, scaled ? p : plan.table_procs);
+                /* An overlap only where the operation and the plan can
+                 * take one, and then the row's. */
+                if (plan.plan.overlap != 0 &&
+                    (!HiMPI_Op_overlaps((HiMPI_Op)op) || himpi_plan_flat(&plan.plan, p) ||
+                     plan.plan.overlap != plan.row.overlap))
+                    abort();
             }
     himpi_index_free(ix);
 }

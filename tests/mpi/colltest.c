@@ -461,7 +461,7 @@ static void check_run_with(ct_case *c, const HiMPI_Params *params, const HiMPI_P
         HiMPI_Plan of_params;
         if (plan == NULL) {
             of_params = (HiMPI_Plan){1, {{params->groups, HIMPI_HW_NODE, params->alg_out}},
-                                     params->alg_in, params->segment_size};
+                                     params->alg_in, params->segment_size, params->overlap};
             plan = &of_params;
         }
         check_starts(c, plan, salt, CT_STARTS);
@@ -608,7 +608,7 @@ static void sweep_pairs(void)
                 /* g = 1 runs only alg_in and g = p only alg_out: once each. */
                 if ((gs[k] == 1 && o != 0) || (gs[k] == size && i != 0 && size > 1))
                     continue;
-                HiMPI_Params params = {gs[k], algs[o], algs[i], 0};
+                HiMPI_Params params = {gs[k], algs[o], algs[i], 0, 0};
                 for (int r = 0; r < nroots; r++, runs++)
                     check_run(&cases[r], &params, r);
             }
@@ -641,14 +641,15 @@ static void sweep_variant(const ct_type *send, const ct_type *recv, MPI_Op op,
     ct_case c = case_new(send, recv, op, count, root, in_place, salt);
     int big = count > PRIME, seg = big ? 0 : 60; /* big messages: the default segment */
     for (int a = 0; a < nalg && !scale; a++) {
-        HiMPI_Params in = {1, HIMPI_ALG_NATIVE, algs[a], seg}, out = {size, algs[a], algs[a], seg};
+        HiMPI_Params in = {1, HIMPI_ALG_NATIVE, algs[a], seg, 0},
+                     out = {size, algs[a], algs[a], seg, 0};
         check_run(&c, &in, salt);
         check_run(&c, &out, salt);
     }
     for (int o = 0; o < nalg && (g > 1 || scale); o++)
         for (int i = 0; i < nalg; i++)
             if (pair_kept(big, algs[o], algs[i])) {
-                HiMPI_Params params = {g, algs[o], algs[i], seg};
+                HiMPI_Params params = {g, algs[o], algs[i], seg, 0};
                 check_run(&c, &params, salt);
             }
     tap_ok("%s%s%s%s%s, %d elements%s, root %d: %s %d groups", send->name,
@@ -796,7 +797,7 @@ static void test_errors(void)
     const ct_type *t = &ct_types[CT_INT];
     MPI_Op op = the_op->reduction ? MPI_SUM : MPI_OP_NULL;
     ct_case c = case_new(t, t, op, 5, 0, 0, 1);
-    const HiMPI_Params good = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
+    const HiMPI_Params good = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0, 0};
     HiMPI_Params bad = good;
     bad.groups = 0;
     expect_error(c, bad, MPI_ERR_ARG, "groups = 0");
@@ -813,6 +814,13 @@ static void test_errors(void)
         }
     bad = good, bad.segment_size = -1;
     expect_error(c, bad, MPI_ERR_ARG, "segment_size = -1");
+    bad = good, bad.overlap = -1;
+    expect_error(c, bad, MPI_ERR_ARG, "overlap = -1");
+    /* A positive overlap is accepted by every operation, which runs it
+     * where its levels can overlap and ignores it elsewhere. */
+    HiMPI_Params over = good;
+    over.groups = uneven_groups(size), over.overlap = 4096;
+    expect_error(c, over, MPI_SUCCESS, "overlap = 4096");
     int rc = the_op->run(&c, NULL, NULL);
     tap_check(rc == MPI_ERR_ARG, "params = NULL: returned %d", rc);
     HiMPI_Plan plan = {.nlevels = HIMPI_MAX_LEVELS + 1, .alg_in = HIMPI_ALG_NATIVE};
@@ -825,6 +833,10 @@ static void test_errors(void)
     plan.level[0] = (HiMPI_Level){-1, HIMPI_HW_NODE, HIMPI_ALG_NATIVE};
     rc = the_op->run(&c, NULL, &plan);
     tap_check(rc == MPI_ERR_ARG, "plan with groups = -1: returned %d", rc);
+    plan.level[0] = (HiMPI_Level){1, HIMPI_HW_NODE, HIMPI_ALG_NATIVE};
+    plan.overlap = -1;
+    rc = the_op->run(&c, NULL, &plan);
+    tap_check(rc == MPI_ERR_ARG, "plan with overlap = -1: returned %d", rc);
     ct_case d = c;
     d.comm = MPI_COMM_NULL;
     expect_error(d, good, MPI_ERR_COMM, "MPI_COMM_NULL");
@@ -836,10 +848,17 @@ static void test_errors(void)
         d = c, d.root = -1;
         expect_error(d, good, MPI_ERR_ROOT, "root = -1");
     }
+    /* The operation's own arguments may be the root's alone (gatherv's
+     * vectors), which the ranks agree on at a communicator's first call
+     * only: each case on a fresh one. */
     const char *what;
     int want;
-    for (int k = 1; the_op->misuse != NULL && (what = the_op->misuse(k, &want)) != NULL; k++)
-        expect_error(c, good, want, what);
+    for (int k = 1; the_op->misuse != NULL && (what = the_op->misuse(k, &want)) != NULL; k++) {
+        d = c;
+        MPI_Comm_dup(MPI_COMM_WORLD, &d.comm);
+        expect_error(d, good, want, what);
+        MPI_Comm_free(&d.comm);
+    }
     if (the_op->misuse != NULL)
         the_op->misuse(0, &want);
     case_free(&c);
@@ -857,7 +876,7 @@ static void test_errors_on_some(void)
 {
     const ct_type *t = &ct_types[CT_INT];
     MPI_Op op = the_op->reduction ? MPI_SUM : MPI_OP_NULL;
-    const HiMPI_Params params = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
+    const HiMPI_Params params = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0, 0};
     HiMPI_Plan plan = {.nlevels = 1, .alg_in = HIMPI_ALG_NATIVE};
     plan.level[0] = (HiMPI_Level){size, HIMPI_HW_NODE, HIMPI_ALG_NATIVE};
     const char *const calls[] = {"_params", "_plan", "_init"};
@@ -897,7 +916,7 @@ static void test_cache(void)
     PMPI_Comm_dup(MPI_COMM_WORLD, &mine);
     c.comm = mine;
     int g = uneven_groups(size);
-    HiMPI_Params params = {g, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
+    HiMPI_Params params = {g, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0, 0};
     long before = created;
     check_run(&c, &params, 2);
     long first = created - before;
@@ -933,13 +952,14 @@ static void test_requests(void)
     MPI_Op op = the_op->reduction ? MPI_SUM : MPI_OP_NULL;
     ct_case c = case_new(t, t, op, PRIME, size - 1, 0, 3);
     const HiMPI_Plan plan = {
-        2, {{uneven_groups(size), HIMPI_HW_NODE, a}, {2, HIMPI_HW_NODE, HIMPI_ALG_NATIVE}}, a, 0};
+        2, {{uneven_groups(size), HIMPI_HW_NODE, a}, {2, HIMPI_HW_NODE, HIMPI_ALG_NATIVE}}, a, 0, 0};
     enum { MANY = 25 };
     long made = check_starts(&c, NULL, 3, MANY) + check_starts(&c, &plan, 3, MANY);
     tap_check(made == 0, "the starts created %ld communicators", made);
     /* Two groups, the library's collective on both levels: its persistent
      * form on each level where it has one, created once. */
-    const HiMPI_Plan native = {1, {{2, HIMPI_HW_NODE, HIMPI_ALG_NATIVE}}, HIMPI_ALG_NATIVE, 0};
+    const HiMPI_Plan native = {1, {{2, HIMPI_HW_NODE, HIMPI_ALG_NATIVE}}, HIMPI_ALG_NATIVE, 0,
+                               0};
     long inits = library_inits;
     later_inits = 0;
     check_starts(&c, &native, 3, MANY);

@@ -18,8 +18,9 @@
  *     contiguous run hierarchically (the non-commutative base case's run
  *     flat);
  *   - errors for invalid arguments, on every rank, without hanging (the
- *     common ones, and those of the operation's own arguments: its vectors
- *     of counts and displacements);
+ *     common ones, and those of the operation's own arguments, its vectors
+ *     of counts and displacements, each at a fresh communicator's first
+ *     call, since the root's alone are agreed on there);
  *   - the communicator cache: created once per layout, freed with the
  *     communicator.
  * Results are compared byte for byte with the native result, including the

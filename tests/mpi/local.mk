@@ -22,7 +22,8 @@ mpi_test_programs = \
 	%D%/test_native_calls \
 	%D%/test_tuning \
 	%D%/test_hsplit \
-	%D%/test_sched
+	%D%/test_sched \
+	%D%/test_typed
 check_PROGRAMS += $(mpi_test_programs)
 # SMPI builds have no interposition to test, and SMPI's ranks are not
 # threads that may call MPI at once.
@@ -52,6 +53,9 @@ barrier_sources = %D%/barrier_check.h %D%/barrier_check.c $(mpi_sources)
 %C%_test_sched_SOURCES = %D%/test_sched.c $(mpi_sources)
 %C%_test_sched_LDADD = $(test_himpi_ldadd)
 %C%_test_sched_LDFLAGS = $(test_ldflags)
+%C%_test_typed_SOURCES = %D%/test_typed.c $(mpi_sources)
+%C%_test_typed_LDADD = $(test_himpi_ldadd)
+%C%_test_typed_LDFLAGS = $(test_ldflags)
 %C%_test_tuning_SOURCES = %D%/test_tuning.c $(mpi_sources)
 %C%_test_tuning_LDADD = $(test_himpi_ldadd)
 %C%_test_tuning_LDFLAGS = $(test_ldflags)

@@ -149,7 +149,7 @@ static void sweep_pairs(void)
                 continue;
             char what[96];
             for (int k = 0; k < ng; k++) {
-                HiMPI_Params params = {g[k], algs[o], algs[i], 0};
+                HiMPI_Params params = {g[k], algs[o], algs[i], 0, 0};
                 snprintf(what, sizeof what, "%s out, %s in, %d groups", HiMPI_Alg_name(algs[o]),
                          HiMPI_Alg_name(algs[i]), g[k]);
                 rounds(comm, with_params, &params, what, 1);
@@ -206,7 +206,7 @@ static void test_persistent(void)
     for (int a = -1; a < nalg; a++) {
         HiMPI_Request r;
         HiMPI_Plan plan = {1, {{g, HIMPI_HW_NODE, a < 0 ? HIMPI_ALG_NATIVE : algs[a]}},
-                           a < 0 ? HIMPI_ALG_NATIVE : algs[(a + 1) % nalg], 0};
+                           a < 0 ? HIMPI_ALG_NATIVE : algs[(a + 1) % nalg], 0, 0};
         int rc = a < 0 ? HiMPI_Barrier_init(comm, MPI_INFO_NULL, &r)
                        : HiMPI_Barrier_init_plan(comm, &plan, MPI_INFO_NULL, &r);
         tap_check(rc == MPI_SUCCESS, "init returned %d", rc);
@@ -232,7 +232,7 @@ static void test_persistent(void)
 
 static void test_errors(void)
 {
-    const HiMPI_Params good = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
+    const HiMPI_Params good = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0, 0};
     HiMPI_Params bad = good;
     HiMPI_Plan plan = {.nlevels = 1, .level = {{1, HIMPI_HW_NODE, HIMPI_ALG_NATIVE}},
                        .alg_in = HIMPI_ALG_NATIVE};
@@ -261,6 +261,14 @@ static void test_errors(void)
             EXPECT(HiMPI_Barrier_params(MPI_COMM_WORLD, &bad), MPI_ERR_ARG,
                    "an algorithm barrier lacks");
         }
+    bad = good, bad.overlap = -1;
+    EXPECT(HiMPI_Barrier_params(MPI_COMM_WORLD, &bad), MPI_ERR_ARG, "overlap = -1");
+    /* Barrier's levels do not overlap: a positive overlap has no effect. */
+    bad = good, bad.groups = size, bad.overlap = 4096;
+    EXPECT(HiMPI_Barrier_params(MPI_COMM_WORLD, &bad), MPI_SUCCESS, "overlap = 4096");
+    plan.overlap = -1;
+    EXPECT(HiMPI_Barrier_plan(MPI_COMM_WORLD, &plan), MPI_ERR_ARG, "plan with overlap = -1");
+    plan.overlap = 0;
     plan.nlevels = HIMPI_MAX_LEVELS + 1;
     EXPECT(HiMPI_Barrier_plan(MPI_COMM_WORLD, &plan), MPI_ERR_ARG, "too many levels");
     EXPECT(HiMPI_Barrier_init_plan(MPI_COMM_WORLD, &plan, MPI_INFO_NULL, &r), MPI_ERR_ARG,

@@ -208,7 +208,7 @@ static void explicit_plan_first(void)
 {
     MPI_Comm comm = fresh();
     int x = rank, sum = 0;
-    HiMPI_Params flat = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
+    HiMPI_Params flat = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0, 0};
     int rc = HiMPI_Bcast_params(&x, 1, MPI_INT, 0, comm, &flat);
     tap_check(rc == MPI_SUCCESS && himpi_comm_has_state(comm) && himpi_comm_held(comm) == 0,
               "HiMPI_Bcast_params: rc %d, state %d, %d held", rc, himpi_comm_has_state(comm),

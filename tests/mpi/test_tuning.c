@@ -170,7 +170,7 @@ static void different_files(void)
     if (rank != 0)
         setenv("HIMPI_GROUPS", "3", 1); /* rank 0's environment rules */
     if (init_everywhere(MPI_SUCCESS) == MPI_SUCCESS) {
-        const HiMPI_Params want = {g, HIMPI_ALG_CHAIN, HIMPI_ALG_NATIVE, 0};
+        const HiMPI_Params want = {g, HIMPI_ALG_CHAIN, HIMPI_ALG_NATIVE, 0, 0};
         expect_plan(HIMPI_OP_BCAST, MPI_COMM_WORLD, 1024, &want);
         check_calls(MPI_COMM_WORLD, 256);
         HiMPI_Finalize();
@@ -184,7 +184,7 @@ static void malformed_table(void)
     write_shared(path("bad.conf"), "himpi-table 1\nbcast 4 1K native native 2 1 0 - - -\n");
     setenv("HIMPI_CONF_FILE", path("bad.conf"), 1);
     if (init_everywhere(MPI_SUCCESS) == MPI_SUCCESS) {
-        const HiMPI_Params flat = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0};
+        const HiMPI_Params flat = {1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 0, 0};
         expect_plan(HIMPI_OP_BCAST, MPI_COMM_WORLD, 1024, &flat);
         check_calls(MPI_COMM_WORLD, 256);
         HiMPI_Finalize();
@@ -294,8 +294,8 @@ static void overrides(void)
     setenv("HIMPI_SEGMENT_SIZE", "1K", 1);
     if (init_everywhere(MPI_SUCCESS) == MPI_SUCCESS) {
         int g = p < 2 ? p : 2;
-        const HiMPI_Params bcast = {g, HIMPI_ALG_CHAIN, HIMPI_ALG_BINOMIAL, 1024};
-        const HiMPI_Params allreduce = {g, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 1024};
+        const HiMPI_Params bcast = {g, HIMPI_ALG_CHAIN, HIMPI_ALG_BINOMIAL, 1024, 0};
+        const HiMPI_Params allreduce = {g, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 1024, 0};
         expect_plan(HIMPI_OP_BCAST, MPI_COMM_WORLD, 1024, &bcast);
         expect_plan(HIMPI_OP_ALLREDUCE, MPI_COMM_WORLD, 1024, &allreduce);
         check_calls(MPI_COMM_WORLD, 256);
@@ -314,7 +314,7 @@ static void without_init(void)
     setenv("HIMPI_CONF_FILE", path("noinit.conf"), 1);
     MPI_Comm comm;
     MPI_Comm_dup(MPI_COMM_WORLD, &comm);
-    const HiMPI_Params want = {g, HIMPI_ALG_BINOMIAL, HIMPI_ALG_NATIVE, 0};
+    const HiMPI_Params want = {g, HIMPI_ALG_BINOMIAL, HIMPI_ALG_NATIVE, 0, 0};
     expect_plan(HIMPI_OP_BCAST, comm, 400, &want);
     check_calls(comm, 100);
     MPI_Comm_free(&comm);

@@ -21,7 +21,7 @@ SMPI_TESTS = \
 	%D%/test_reduce_scatter_block-64.smpi %D%/test_reduce_scatter-64.smpi \
 	%D%/test_alltoall-64.smpi %D%/test_gatherv-64.smpi %D%/test_scatterv-64.smpi \
 	%D%/test_allgatherv-64.smpi \
-	%D%/calibration-8.smpi
+	%D%/calibration-8.smpi %D%/test_typed-1.smpi
 SMPI_LOG_DRIVER = $(LOG_DRIVER)
 SMPI_LOG_COMPILER = $(SHELL) $(top_srcdir)/%D%/run
 

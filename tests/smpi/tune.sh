@@ -26,16 +26,17 @@ grep -v '% done' "$tmp/tune.out" | sed 's/^/# /'
 $run 1 "$b/tools/himpi-tune" --check="$conf" >"$tmp/check.out" 2>&1
 result $? "himpi-tune --check accepts the table"
 
-# Rows: op procs size alg_out alg_in layout levels segment time flat_time ci
-# flat_ci ratio ratio_lo ratio_hi verdict.
+# Rows: op procs size alg_out alg_in layout levels segment overlap time
+# flat_time ci flat_ci ratio ratio_lo ratio_hi verdict.
 awk -v np="$np" '
   !/^bcast / { next }
   { rows++ }
   $2 != np || $4 != $5 || ($4 != "native" && $4 != "chain") { bad = bad " " $3 "/" $4 }
   $3 != 1024 && $3 != 4096 && $3 != 16384 { bad = bad " " $3 }
   seen[$3 " " $4]++ { bad = bad " " $3 "/" $4 "twice" }
-  !($9 > 0 && $9 <= $10) { bad = bad " " $3 "/" $4 ":slower-than-flat" }
-  NF != 16 || $16 !~ /^(faster|n\.s\.|small|slower|native)$/ { bad = bad " " $3 "/" $4 ":verdict" }
+  !($10 > 0 && $10 <= $11) { bad = bad " " $3 "/" $4 ":slower-than-flat" }
+  NF != 17 || $17 !~ /^(faster|n\.s\.|small|slower|native)$/ { bad = bad " " $3 "/" $4 ":verdict" }
+  $9 != 0 { bad = bad " " $3 "/" $4 ":overlap" }
   END {
     if (rows != 6 || bad != "") { print "# " rows " rows; wrong:" bad; exit 1 }
   }' "$tmp/check.out"
@@ -50,12 +51,12 @@ grep -q '^ok' "$tmp/plain.out" && ! grep -q '^not ok' "$tmp/plain.out" && [ "$st
 result $? "plain HiMPI_Bcast on the tuned table equals MPI_Bcast"
 
 # A decision reads "himpi: bcast p=P size=S: LAYOUT out=A in=B segment=N
-# (table: p=P size=T, ...)"; it must be the faster row of size T with the
+# overlap=O (table: p=P size=T, ...)"; it must be the faster row of size T with the
 # smallest ratio, or the MPI library's flat call if none is faster.
 awk -v np="$np" '
   FNR == NR {
-    if ($1 == "bcast" && $16 == "faster" && (!($3 in best) || $13 < best[$3])) {
-      best[$3] = $13
+    if ($1 == "bcast" && $17 == "faster" && (!($3 in best) || $14 < best[$3])) {
+      best[$3] = $14
       plan[$3] = " g=" $6 " in=" $5 " out=" $4 " "
     }
     next

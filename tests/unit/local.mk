@@ -10,6 +10,7 @@ UNIT_TESTS = \
 	%D%/test_parse \
 	%D%/test_robust \
 	%D%/test_search \
+	%D%/test_search_overlap \
 	%D%/test_search_traces \
 	%D%/test_stats \
 	%D%/test_summa \
@@ -69,6 +70,10 @@ unit_himpi_ldadd = $(test_himpi_ldadd) $(CHECK_LIBS)
 %C%_test_search_CFLAGS = $(unit_cflags)
 %C%_test_search_LDADD = $(unit_himpi_ldadd) -lm
 %C%_test_search_LDFLAGS = $(test_ldflags)
+%C%_test_search_overlap_SOURCES = %D%/test_search_overlap.c $(unit_sources)
+%C%_test_search_overlap_CFLAGS = $(unit_cflags)
+%C%_test_search_overlap_LDADD = $(unit_himpi_ldadd) -lm
+%C%_test_search_overlap_LDFLAGS = $(test_ldflags)
 %C%_test_search_traces_SOURCES = %D%/test_search_traces.c $(unit_sources)
 %C%_test_search_traces_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DHIMPI_BENCH_DATA='"$(top_srcdir)/doc/benchmarks/data"'

@@ -72,6 +72,7 @@ START_TEST(builtin_defaults_when_unset)
     ck_assert_int_eq(env.alg_in, HIMPI_ALG_COUNT);
     ck_assert_int_eq(env.alg_out, HIMPI_ALG_COUNT);
     ck_assert_int_eq(env.segment_size, -1);
+    ck_assert_int_eq(env.overlap, -1);
     ck_assert_int_eq(env.precision.min_reps, precision.min_reps);
     ck_assert_int_eq(env.precision.max_reps, precision.max_reps);
     ck_assert_double_eq(env.precision.cl, precision.cl);
@@ -91,6 +92,7 @@ static const char *const known[] = {
     "HIMPI_CONF_FILE",   "HIMPI_TUNE",      "HIMPI_GENERATE_CONFIG", "HIMPI_OPID",
     "HIMPI_MIN_MSG",     "HIMPI_MAX_MSG",   "HIMPI_MSG_STRIDE",      "HIMPI_NUM_LEVELS",
     "HIMPI_SEARCH",      "HIMPI_GROUPS",      "HIMPI_ALG_IN",    "HIMPI_ALG_OUT",         "HIMPI_SEGMENT_SIZE",
+    "HIMPI_OVERLAP",
     "HIMPI_MIN_REPS",    "HIMPI_MAX_REPS",  "HIMPI_CL",              "HIMPI_EPS",
     "HIMPI_PAIRS",       "HIMPI_MIN_EFFECT", "HIMPI_PAIR_SPAN",
     "HIMPI_WAIT",        "HIMPI_DEBUG",     "HIMPI_STRICT",  "HIMPI_DISABLE",          "HIMPI_TEST_ALGS",
@@ -195,6 +197,10 @@ START_TEST(valid_values)
         {{{"HIMPI_SEGMENT_SIZE", "8K"}}, FIELD(segment_size), 8192},
         {{{"HIMPI_SEGMENT_SIZE", "1m"}}, FIELD(segment_size), 1 << 20},
         {{{"HIMPI_SEGMENT_SIZE", "2147483647"}}, FIELD(segment_size), INT_MAX},
+        {{{"HIMPI_OVERLAP", "0"}}, FIELD(overlap), 0},
+        {{{"HIMPI_OVERLAP", "64K"}}, FIELD(overlap), 65536},
+        {{{"HIMPI_OVERLAP", "1m"}}, FIELD(overlap), 1 << 20},
+        {{{"HIMPI_OVERLAP", "2147483647"}}, FIELD(overlap), INT_MAX},
         {{{"HIMPI_MIN_REPS", "1"}}, FIELD(precision.min_reps), 1},
         {{{"HIMPI_MIN_REPS", "7"}, {"HIMPI_MAX_REPS", "7"}}, FIELD(precision.min_reps), 7},
         {{{"HIMPI_MAX_REPS", "2147483647"}}, FIELD(precision.max_reps), INT_MAX},
@@ -393,6 +399,13 @@ START_TEST(invalid_values)
         {"HIMPI_SEGMENT_SIZE", "-1", "expected a number of bytes from 0 to 2147483647"},
         {"HIMPI_SEGMENT_SIZE", "2G", "0 for the default segment size"},
         {"HIMPI_SEGMENT_SIZE", "32KiB", "with an optional suffix K, M or G"},
+        {"HIMPI_OVERLAP", "-1", "expected a number of bytes from 0 to 2147483647"},
+        {"HIMPI_OVERLAP", "2G", "0 for levels one after the other"},
+        {"HIMPI_OVERLAP", "2147483648", "expected a number of bytes from 0 to 2147483647"},
+        {"HIMPI_OVERLAP", "99999999999999999999", "expected a number of bytes"},
+        {"HIMPI_OVERLAP", "64KiB", "with an optional suffix K, M or G"},
+        {"HIMPI_OVERLAP", "yes", "expected a number of bytes"},
+        {"HIMPI_OVERLAP", " 8K", "expected a number of bytes"},
         {"HIMPI_MIN_REPS", "0", "expected an integer >= 1"},
         {"HIMPI_MIN_REPS", "-5", "expected an integer >= 1"},
         {"HIMPI_MIN_REPS", " 5", "expected an integer >= 1"},
@@ -579,7 +592,8 @@ START_TEST(everything_at_once)
                            {"HIMPI_MAX_MSG", "64K"}, {"HIMPI_MSG_STRIDE", "4"},
                            {"HIMPI_NUM_LEVELS", "1"}, {"HIMPI_GROUPS", "3"},
                            {"HIMPI_ALG_IN", "binomial"}, {"HIMPI_ALG_OUT", "linear"},
-                           {"HIMPI_SEGMENT_SIZE", "16K"}, {"HIMPI_MIN_REPS", "2"},
+                           {"HIMPI_SEGMENT_SIZE", "16K"}, {"HIMPI_OVERLAP", "128K"},
+                           {"HIMPI_MIN_REPS", "2"},
                            {"HIMPI_MAX_REPS", "9"}, {"HIMPI_CL", "0.9"}, {"HIMPI_EPS", "0.1"},
                            {"HIMPI_WAIT", "yield"}, {"HIMPI_DEBUG", "1"},
                            {"HIMPI_STRICT", "1"}, {"HIMPI_GENERATE_CONFIG", "1"}),
@@ -595,6 +609,7 @@ START_TEST(everything_at_once)
     ck_assert_int_eq(env.alg_in, HIMPI_ALG_BINOMIAL);
     ck_assert_int_eq(env.alg_out, HIMPI_ALG_LINEAR);
     ck_assert_int_eq(env.segment_size, 16384);
+    ck_assert_int_eq(env.overlap, 131072);
     ck_assert_int_eq(env.precision.min_reps, 2);
     ck_assert_int_eq(env.precision.max_reps, 9);
     ck_assert_double_eq(env.precision.cl, 0.9);

@@ -57,6 +57,18 @@ START_TEST(operations_with_a_size)
 }
 END_TEST
 
+/* The operations whose levels can overlap, written out independently of
+ * the catalogue. */
+START_TEST(operations_that_overlap)
+{
+    for (int o = 0; o < HIMPI_OP_COUNT; o++)
+        ck_assert_int_eq(HiMPI_Op_overlaps((HiMPI_Op)o),
+                         o == HIMPI_OP_BCAST || o == HIMPI_OP_REDUCE || o == HIMPI_OP_ALLREDUCE);
+    ck_assert_int_eq(HiMPI_Op_overlaps(HIMPI_OP_COUNT), 0);
+    ck_assert_int_eq(HiMPI_Op_overlaps((HiMPI_Op)-1), 0);
+}
+END_TEST
+
 /* The catalogue, written out independently of the tables. */
 static const char *const catalogue[HIMPI_OP_COUNT] = {
     "native linear chain pipeline binomial binary split-binary scatter-ring-allgather "
@@ -100,6 +112,7 @@ Suite *unit_suite(void)
     tcase_add_test(t, algorithm_names_round_trip);
     tcase_add_test(t, operation_names_round_trip);
     tcase_add_test(t, operations_with_a_size);
+    tcase_add_test(t, operations_that_overlap);
     tcase_add_test(t, supported_algorithms_match_catalogue);
     suite_add_tcase(s, t);
     return s;

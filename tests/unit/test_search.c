@@ -31,12 +31,12 @@ typedef struct {
             ck_abort_msg(__VA_ARGS__);                                                             \
     } while (0)
 
-static int fake_measure(void *ctx, int i, double bound, MPIB_result *r)
+static int fake_measure(void *ctx, int i, int overlap, double bound, MPIB_result *r)
 {
     problem *pb = ctx;
     (void)bound; /* the measurements are made up: cutting one short saves nothing */
-    if (i < 0 || i >= pb->n)
-        ck_abort_msg("candidate %d of %d", i, pb->n);
+    if (i < 0 || i >= pb->n || overlap != 0)
+        ck_abort_msg("candidate %d of %d, overlap %d", i, pb->n, overlap);
     if (++pb->calls == pb->fail_at)
         return MPI_ERR_OTHER;
     if (pb->calls > 2 * pb->n)

@@ -8,11 +8,14 @@
 #include <string.h>
 
 #include "config/table.h"
+#include "core/validate.h"
 #include "unit.h"
 
 #define HEADER "himpi-table 2\n"
 #define HEADER1 "himpi-table 1\n" /* versions still read */
 #define HEADER3 "himpi-table 3\n" /* with verdicts, without a fingerprint */
+#define HEADER4 "himpi-table 4\n" /* with a fingerprint, without an overlap */
+#define HEADER5 "himpi-table 5\n" /* the current format: the overlap after the segment */
 
 static HiMPI_Table parse_ok(const char *text)
 {
@@ -289,13 +292,13 @@ END_TEST
 
 START_TEST(header_line_rejections)
 {
-    reject("hello\n", 1, "bad header: expected 'himpi-table 4'");
+    reject("hello\n", 1, "bad header: expected 'himpi-table 5'");
     reject("# comment\n\nhimpi-tables 1\n", 3, "bad header");
     reject("himpi-table 0\n", 1, "bad header");
     reject("himpi-table\n", 1, "bad header");
     reject("himpi-table 1 x\n", 1, "bad header");
     reject("himpi-table one\n", 1, "bad header");
-    reject("himpi-table 5\n", 1, "table version 5 is newer than this HiMPI reads (4)");
+    reject("himpi-table 6\n", 1, "table version 6 is newer than this HiMPI reads (5)");
     reject("himpi-table 2 1\n", 1, "bad header");
     reject("himpi-table 99999999999999999999\n", 1, "is newer");
     reject("# only comments\n\n", 2, "bad header");
@@ -578,13 +581,14 @@ START_TEST(format_writes_sorted_current_format)
                              "4 2 1 1024 3 1 0\n"
                              "8 2 1 1024 0 0 0\n");
     char *text = HiMPI_Table_format(&t);
-    ck_assert_str_eq(text, "himpi-table 4\n"
+    ck_assert_str_eq(text, "himpi-table 5\n"
                            "# op  procs  msg_size  alg_out  alg_in  groups  levels  segment  "
-                           "time  flat_time  ci  flat_ci  ratio  ratio_lo  ratio_hi  verdict\n"
-                           "bcast  4  1024  chain  linear  2  1  0  -  -  -  -  -  -  -  -\n"
-                           "bcast  8  1024  native  native  2  1  0  -  -  -  -  -  -  -  -\n"
-                           "bcast  8  2048  native  native  2  1  0  -  -  -  -  -  -  -  -\n"
-                           "reduce  8  1024  native  native  2  1  0  -  -  -  -  -  -  -  -\n");
+                           "overlap  time  flat_time  ci  flat_ci  ratio  ratio_lo  ratio_hi  "
+                           "verdict\n"
+                           "bcast  4  1024  chain  linear  2  1  0  0  -  -  -  -  -  -  -  -\n"
+                           "bcast  8  1024  native  native  2  1  0  0  -  -  -  -  -  -  -  -\n"
+                           "bcast  8  2048  native  native  2  1  0  0  -  -  -  -  -  -  -  -\n"
+                           "reduce  8  1024  native  native  2  1  0  0  -  -  -  -  -  -  -  -\n");
     free(text);
     HiMPI_Table_free(&t);
 }
@@ -600,10 +604,11 @@ START_TEST(format_header_and_numbers)
     t.header.precision = (MPIB_precision){5, 100, 0.1 + 0.2, 0.025};
     strcpy(t.header.date, "2026-01-01T00:00:00Z");
     HiMPI_Row r = {HIMPI_OP_ALLREDUCE, 16, 65536, HIMPI_ALG_RING, HIMPI_ALG_RABENSEIFNER, 1, {4},
-                   {0}, 4096, 1.5e-3, 2.25e-3, -1.0, 5e-6, 0.75, 0.5, 0.875, HIMPI_VERDICT_FASTER};
+                   {0}, 4096, 1.5e-3, 2.25e-3, -1.0, 5e-6, 0.75, 0.5, 0.875, HIMPI_VERDICT_FASTER,
+                   65536};
     ck_assert_int_eq(HiMPI_Table_put(&t, &r), 0);
     char *text = HiMPI_Table_format(&t);
-    ck_assert_str_eq(text, "himpi-table 4\n"
+    ck_assert_str_eq(text, "himpi-table 5\n"
                            "host      n1,n2\n"
                            "mpi       MPICH 4.0\n"
                            "himpi     0.2.0\n"
@@ -614,8 +619,9 @@ START_TEST(format_header_and_numbers)
                            "precision 5 100 0.30000000000000004 0.025\n"
                            "date      2026-01-01T00:00:00Z\n"
                            "# op  procs  msg_size  alg_out  alg_in  groups  levels  segment  "
-                           "time  flat_time  ci  flat_ci  ratio  ratio_lo  ratio_hi  verdict\n"
-                           "allreduce  16  65536  ring  rabenseifner  4  1  4096  1.500000e-03  "
+                           "overlap  time  flat_time  ci  flat_ci  ratio  ratio_lo  ratio_hi  "
+                           "verdict\n"
+                           "allreduce  16  65536  ring  rabenseifner  4  1  4096  65536  1.500000e-03  "
                            "2.250000e-03  -  5.000000e-06  7.500000e-01  5.000000e-01  "
                            "8.750000e-01  faster\n");
     HiMPI_Table back = parse_ok(text);
@@ -632,6 +638,7 @@ START_TEST(format_header_and_numbers)
     ck_assert_double_eq(back.rows[0].ratio_lo, 0.5);
     ck_assert_double_eq(back.rows[0].ratio_hi, 0.875);
     ck_assert_int_eq(back.rows[0].verdict, HIMPI_VERDICT_FASTER);
+    ck_assert_int_eq(back.rows[0].overlap, 65536);
     free(text);
     HiMPI_Table_free(&back);
     HiMPI_Table_free(&t);
@@ -651,6 +658,7 @@ static void assert_same_rows(const HiMPI_Row *a, const HiMPI_Row *b)
         ck_assert_int_eq(a->hw[i], b->hw[i]);
     }
     ck_assert_int_eq(a->segment_size, b->segment_size);
+    ck_assert_int_eq(a->overlap, b->overlap);
     /* Times are written with 7 significant digits. */
     ck_assert_double_eq_tol(a->time, b->time, 1e-6 * fabs(a->time));
     ck_assert_double_eq_tol(a->flat_time, b->flat_time, 1e-6 * fabs(a->flat_time));
@@ -691,9 +699,9 @@ START_TEST(format_of_empty_table)
     char *text = HiMPI_Table_format(&t);
     HiMPI_Table back = parse_ok(text);
     ck_assert_uint_eq(back.nrows, 0);
-    ck_assert_str_eq(text, "himpi-table 4\n# op  procs  msg_size  alg_out  alg_in  groups  levels  "
-                           "segment  time  flat_time  ci  flat_ci  ratio  ratio_lo  ratio_hi  "
-                           "verdict\n");
+    ck_assert_str_eq(text, "himpi-table 5\n# op  procs  msg_size  alg_out  alg_in  groups  levels  "
+                           "segment  overlap  time  flat_time  ci  flat_ci  ratio  ratio_lo  "
+                           "ratio_hi  verdict\n");
     free(text);
     HiMPI_Table_free(&back);
 }
@@ -887,12 +895,13 @@ START_TEST(version_1_still_read)
     assert_layout(&t.rows[0], "2");
     assert_layout(&t.rows[1], "16");
     char *text = HiMPI_Table_format(&t);
-    ck_assert_str_eq(text, "himpi-table 4\n"
+    ck_assert_str_eq(text, "himpi-table 5\n"
                            "host      h\n"
                            "# op  procs  msg_size  alg_out  alg_in  groups  levels  segment  "
-                           "time  flat_time  ci  flat_ci  ratio  ratio_lo  ratio_hi  verdict\n"
-                           "bcast  8  1024  native  native  2  1  0  1.000000e-05  -  -  -  -  -  -  -\n"
-                           "reduce  16  0  binary  binary  16  1  0  -  -  -  -  -  -  -  -\n");
+                           "overlap  time  flat_time  ci  flat_ci  ratio  ratio_lo  ratio_hi  "
+                           "verdict\n"
+                           "bcast  8  1024  native  native  2  1  0  0  1.000000e-05  -  -  -  -  -  -  -\n"
+                           "reduce  16  0  binary  binary  16  1  0  0  -  -  -  -  -  -  -  -\n");
     free(text);
     HiMPI_Table_free(&t);
 }
@@ -970,14 +979,15 @@ START_TEST(round_trip_layouts)
                            ROW("reduce", "64 8 native native numa/l2cache 2 1024 - - -");
     HiMPI_Table t = parse_ok(text);
     char *once = HiMPI_Table_format(&t);
-    ck_assert_str_eq(once, "himpi-table 4\n"
+    ck_assert_str_eq(once, "himpi-table 5\n"
                            "# op  procs  msg_size  alg_out  alg_in  groups  levels  segment  "
-                           "time  flat_time  ci  flat_ci  ratio  ratio_lo  ratio_hi  verdict\n"
-                           "bcast  64  8  native  native  node  1  0  3.000000e-05  -  -  -  -  -  -  -\n"
-                           "bcast  64  8  binomial  binomial  2/2/2/2/2/2/2/2  8  0  -  -  -  -  -  -  -  -\n"
-                           "bcast  64  16  native  native  4  1  0  -  -  -  -  -  -  -  -\n"
-                           "reduce  64  8  native  native  numa/l2cache  2  1024  -  -  -  -  -  -  -  -\n"
-                           "allgather  64  8  ring  recursive-doubling  node/4/core  3  0  "
+                           "overlap  time  flat_time  ci  flat_ci  ratio  ratio_lo  ratio_hi  "
+                           "verdict\n"
+                           "bcast  64  8  native  native  node  1  0  0  3.000000e-05  -  -  -  -  -  -  -\n"
+                           "bcast  64  8  binomial  binomial  2/2/2/2/2/2/2/2  8  0  0  -  -  -  -  -  -  -  -\n"
+                           "bcast  64  16  native  native  4  1  0  0  -  -  -  -  -  -  -  -\n"
+                           "reduce  64  8  native  native  numa/l2cache  2  1024  0  -  -  -  -  -  -  -  -\n"
+                           "allgather  64  8  ring  recursive-doubling  node/4/core  3  0  0  "
                            "1.000000e-04  2.000000e-04  -  -  -  -  -  -\n");
     HiMPI_Table back = parse_ok(once);
     char *twice = HiMPI_Table_format(&back);
@@ -1114,7 +1124,7 @@ static HiMPI_Row row(HiMPI_Op op, int procs, long long size, HiMPI_Alg out, HiMP
                      int groups, double time)
 {
     HiMPI_Row r = {op,  procs, size, out,  in,   1,    {groups}, {0}, 0,
-                   time, -1.0, -1.0, -1.0, -1.0, -1.0, -1.0, HIMPI_VERDICT_UNKNOWN};
+                   time, -1.0, -1.0, -1.0, -1.0, -1.0, -1.0, HIMPI_VERDICT_UNKNOWN, 0};
     return r;
 }
 
@@ -1562,6 +1572,263 @@ START_TEST(barrier_row_and_older_tables)
 }
 END_TEST
 
+/* ------------------------------------------------------------------------ */
+/* The overlap (format version 5)                                            */
+/* ------------------------------------------------------------------------ */
+
+/* Version 5 rows have 17 fields, the overlap after the segment and the
+ * times one place along; the rows of every older version read as overlap
+ * 0. */
+START_TEST(version_5_overlap)
+{
+    HiMPI_Table t = parse_ok(HEADER5 "himpi 0.1.0\n"
+        ROW("bcast", "8 1048576 binomial binomial 2 1 0 65536 1e-5 2e-5 1e-7 2e-7 0.5 0.25 "
+                     "0.75 faster")
+        ROW("allreduce", "8 1024 native native node/2 2 4096 0 - - - - - - - -")
+        ROW("reduce", "8 4096 native native 4 1 0 2147483647 3 - 4 - - - - n.s."));
+    ck_assert_uint_eq(t.nrows, 3);
+    ck_assert_int_eq(t.rows[0].overlap, 65536);
+    ck_assert_int_eq(t.rows[0].segment_size, 0);
+    ck_assert_double_eq(t.rows[0].time, 1e-5);
+    ck_assert_double_eq(t.rows[0].flat_time, 2e-5);
+    ck_assert_double_eq(t.rows[0].ci, 1e-7);
+    ck_assert_double_eq(t.rows[0].flat_ci, 2e-7);
+    ck_assert_double_eq(t.rows[0].ratio_hi, 0.75);
+    ck_assert_int_eq(t.rows[0].verdict, HIMPI_VERDICT_FASTER);
+    ck_assert_int_eq(t.rows[1].overlap, 0);
+    ck_assert_int_eq(t.rows[1].segment_size, 4096);
+    ck_assert_int_eq(t.rows[2].overlap, 2147483647);
+    ck_assert_double_eq(t.rows[2].time, 3);
+    ck_assert_double_eq(t.rows[2].ci, 4);
+    ck_assert_int_eq(t.rows[2].verdict, HIMPI_VERDICT_NS);
+    HiMPI_Table_free(&t);
+    const char *const older[] = {
+        HEADER4 ROW("bcast", "8 1048576 binomial binomial 2 1 0 1e-5 2e-5 1e-7 2e-7 0.5 0.25 "
+                             "0.75 faster"),
+        HEADER3 ROW("bcast", "8 1048576 binomial binomial 2 1 0 1e-5 2e-5 1e-7 2e-7 0.5 0.25 "
+                             "0.75 faster"),
+        HEADER ROW("bcast", "8 1048576 binomial binomial 2 1 0 1e-5 2e-5 1e-7"),
+        HEADER1 ROW("bcast", "8 1048576 binomial binomial 2 1 0 1e-5 2e-5 1e-7"),
+        "8 2 1 1048576 4 4 0\n"};
+    for (size_t i = 0; i < sizeof older / sizeof older[0]; i++) {
+        t = parse_ok(older[i]);
+        ck_assert_uint_eq(t.nrows, 1);
+        ck_assert_int_eq(t.rows[0].overlap, 0);
+        ck_assert_int_eq(t.rows[0].groups[0], 2);
+        ck_assert(t.rows[0].time == 1e-5 || (i == 4 && t.rows[0].time < 0));
+        HiMPI_Table_free(&t);
+    }
+}
+END_TEST
+
+/* A bad overlap is named with its line; a row of another version's length
+ * is refused. */
+START_TEST(version_5_rejections)
+{
+    static const struct {
+        const char *overlap, *reason;
+    } bad[] = {{"-1", "overlap '-1': out of range (0..2147483647)"},
+               {"x", "overlap 'x': non-numeric field"},
+               {"64K", "overlap '64K': non-numeric field"},
+               {"1e5", "overlap '1e5': non-numeric field"},
+               {"+5", "overlap '+5': non-numeric field"},
+               {"2147483648", "overlap '2147483648': out of range (0..2147483647)"},
+               {"99999999999999999999999", "overlap '99999999999999999999999': out of range"},
+               {"-", "overlap '-': non-numeric field"}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char text[256];
+        snprintf(text, sizeof text,
+                 HEADER5 "# a comment\n" ROW("bcast", "8 1024 native native 2 1 0 0 - - - - - - - -")
+                     ROW("bcast", "8 2048 native native 2 1 0 %s - - - - - - - -"),
+                 bad[i].overlap);
+        reject(text, 4, bad[i].reason);
+    }
+    /* The fields after the overlap are named as themselves. */
+    reject(HEADER5 ROW("bcast", "8 1024 native native 2 1 0 0 x - - - - - - -"), 2,
+           "time 'x': non-numeric field");
+    reject(HEADER5 ROW("bcast", "8 1024 native native 2 1 0 0 - - - - 0.5 0.6 0.7 faster"), 2,
+           "ratio 0.5 outside its interval [0.6, 0.7]");
+    reject(HEADER5 ROW("bcast", "8 1024 native native 2 1 0 - - - - - - - -"), 2,
+           "row has 16 fields, expected 17 (op procs msg_size alg_out alg_in groups levels "
+           "segment overlap time flat_time ci flat_ci ratio ratio_lo ratio_hi verdict)");
+    reject(HEADER4 ROW("bcast", "8 1024 native native 2 1 0 0 - - - - - - - -"), 2,
+           "row has 17 fields, expected 16 (op procs msg_size alg_out alg_in groups levels "
+           "segment time flat_time ci flat_ci ratio ratio_lo ratio_hi verdict)");
+    reject(HEADER ROW("bcast", "8 1024 native native 2 1 0 0 - - - - - - - -"), 2,
+           "row has 17 fields, expected 11");
+    reject(HEADER5 ROW("bcast", "8 1024 native native 2 1 0 0 - - - - - - - - -"), 2,
+           "row has 18 fields, expected 17");
+}
+END_TEST
+
+/* A version 4 table is written back as version 5 with overlap 0, and a
+ * version 5 table with overlaps reads back as it was written. */
+START_TEST(round_trip_overlap)
+{
+    HiMPI_Table t = parse_ok(HEADER4 ROW("bcast", "8 1024 native native 2 1 0 1e-5 - - - - - - -"));
+    char *text = HiMPI_Table_format(&t);
+    ck_assert_str_eq(text, "himpi-table 5\n"
+                           "# op  procs  msg_size  alg_out  alg_in  groups  levels  segment  "
+                           "overlap  time  flat_time  ci  flat_ci  ratio  ratio_lo  ratio_hi  "
+                           "verdict\n"
+                           "bcast  8  1024  native  native  2  1  0  0  1.000000e-05  -  -  -  -  "
+                           "-  -  -\n");
+    free(text);
+    HiMPI_Table_free(&t);
+    t = parse_ok(HEADER5
+        ROW("allreduce", "16 4194304 ring ring node/2 2 8192 1048576 1e-3 - - - 0.5 0.4 0.6 faster")
+        ROW("bcast", "16 65536 binomial binomial 4 1 0 8192 - - - - - - - -")
+        ROW("gather", "16 64 native native 1 1 0 0 - - - - 1 1 1 native"));
+    char *once = HiMPI_Table_format(&t);
+    ck_assert_ptr_nonnull(strstr(once, "bcast  16  65536  binomial  binomial  4  1  0  8192  -"));
+    ck_assert_ptr_nonnull(
+        strstr(once, "allreduce  16  4194304  ring  ring  node/2  2  8192  1048576  1.000000e-03"));
+    HiMPI_Table back = parse_ok(once);
+    char *twice = HiMPI_Table_format(&back);
+    ck_assert_str_eq(once, twice);
+    for (size_t i = 0; i < t.nrows; i++) {
+        const HiMPI_Row *r = &t.rows[i];
+        const HiMPI_Row *b =
+            himpi_table_find(&back, r->op, r->procs, r->msg_size, r->alg_out, r->alg_in);
+        ck_assert_ptr_nonnull(b);
+        assert_same_rows(r, b);
+    }
+    free(once);
+    free(twice);
+    HiMPI_Table_free(&back);
+    HiMPI_Table_free(&t);
+}
+END_TEST
+
+/* The plan a lookup gives carries the row's overlap where the operation
+ * and the plan can overlap, and 0 elsewhere: an operation whose levels do
+ * not overlap, a flat layout (g = 1, g = procs, or one that scaling made
+ * flat), a row that lost to the MPI library's call (whose own plan, kept
+ * for the account, still has it). */
+START_TEST(lookup_overlap)
+{
+    HiMPI_Table t = parse_ok(HEADER5
+        ROW("bcast", "8 1048576 binomial binomial 2 1 0 65536 - - - - 0.5 0.4 0.6 faster")
+        ROW("bcast", "8 2097152 binomial binomial 1 1 0 65536 - - - - 0.5 0.4 0.6 faster")
+        ROW("bcast", "8 4194304 binomial binomial 8 1 0 65536 - - - - 0.5 0.4 0.6 faster")
+        ROW("gather", "8 1048576 linear linear 2 1 0 65536 - - - - 0.5 0.4 0.6 faster")
+        ROW("allreduce", "8 1048576 ring ring node 1 0 32768 - - - - 0.5 0.4 0.6 faster")
+        ROW("allreduce", "8 2097152 ring ring 1/2 2 0 32768 - - - - 0.5 0.4 0.6 faster")
+        ROW("reduce", "8 1048576 binomial binomial 2 1 0 65536 - - - - 0.99 0.9 1.1 n.s."));
+    himpi_index *ix = himpi_index_build(&t);
+    HiMPI_Table_free(&t);
+    himpi_plan p = lookup(ix, HIMPI_OP_BCAST, 8, 1 << 20);
+    ck_assert_int_eq(p.plan.overlap, 65536);
+    ck_assert_int_eq(p.row.overlap, 65536);
+    /* Scaled to 32 processes: g = round(2 * sqrt(32 / 8)) = 4. */
+    p = lookup(ix, HIMPI_OP_BCAST, 32, 1 << 20);
+    ck_assert_int_eq(p.plan.level[0].groups, 4);
+    ck_assert_int_eq(p.plan.overlap, 65536);
+    /* Scaled to 2: g = round(2 * sqrt(2 / 8)) = 1, flat. */
+    p = lookup(ix, HIMPI_OP_BCAST, 2, 1 << 20);
+    ck_assert_int_eq(p.plan.level[0].groups, 1);
+    ck_assert_int_eq(p.plan.overlap, 0);
+    ck_assert_int_eq(p.row.overlap, 65536);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 8, 2 << 20).plan.overlap, 0);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_BCAST, 8, 4 << 20).plan.overlap, 0);
+    /* g = 8 becomes p on 20 processes: flat there too. */
+    p = lookup(ix, HIMPI_OP_BCAST, 20, 4 << 20);
+    ck_assert_int_eq(p.plan.level[0].groups, 20);
+    ck_assert_int_eq(p.plan.overlap, 0);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_GATHER, 8, 1 << 20).plan.overlap, 0);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_ALLREDUCE, 8, 1 << 20).plan.overlap, 32768);
+    ck_assert_int_eq(lookup(ix, HIMPI_OP_ALLREDUCE, 8, 2 << 20).plan.overlap, 32768);
+    p = lookup(ix, HIMPI_OP_REDUCE, 8, 1 << 20);
+    ck_assert_int_eq(p.plan.level[0].groups, 1);
+    ck_assert_int_eq(p.plan.level[0].alg, HIMPI_ALG_NATIVE);
+    ck_assert_int_eq(p.plan.overlap, 0);
+    ck_assert_int_eq(p.row.overlap, 65536);
+    himpi_index_free(ix);
+}
+END_TEST
+
+/* Which plans are flat on p ranks, and the overlap a plan runs with: the
+ * plan's where the operation's levels overlap and it is not flat, 0
+ * elsewhere. */
+START_TEST(plan_overlap_where_it_can_run)
+{
+    const HiMPI_Level one = {1, 0, HIMPI_ALG_NATIVE}, two = {2, 0, HIMPI_ALG_NATIVE},
+                      eight = {8, 0, HIMPI_ALG_NATIVE}, many = {100, 0, HIMPI_ALG_NATIVE},
+                      node = {0, HIMPI_HW_NODE, HIMPI_ALG_NATIVE};
+    const struct {
+        HiMPI_Plan plan;
+        int flat;
+    } plans[] = {{{.nlevels = 0}, 1},
+                 {{.nlevels = 1, .level = {one}}, 1},
+                 {{.nlevels = 1, .level = {two}}, 0},
+                 {{.nlevels = 1, .level = {eight}}, 1},
+                 {{.nlevels = 1, .level = {many}}, 1},
+                 {{.nlevels = 1, .level = {node}}, 0},
+                 {{.nlevels = 2, .level = {one, one}}, 1},
+                 {{.nlevels = 2, .level = {one, two}}, 0},
+                 {{.nlevels = 2, .level = {eight, two}}, 1},
+                 {{.nlevels = 3, .level = {one, one, node}}, 0}};
+    for (size_t i = 0; i < sizeof plans / sizeof plans[0]; i++) {
+        HiMPI_Plan plan = plans[i].plan;
+        plan.overlap = 4096;
+        ck_assert_msg(himpi_plan_flat(&plan, 8) == plans[i].flat, "plan %zu", i);
+        for (int op = 0; op < HIMPI_OP_COUNT; op++)
+            ck_assert_int_eq(himpi_plan_overlap((HiMPI_Op)op, &plan, 8),
+                             HiMPI_Op_overlaps((HiMPI_Op)op) && !plans[i].flat ? 4096 : 0);
+        ck_assert_int_eq(himpi_plan_overlap(HIMPI_OP_COUNT, &plan, 8), 0);
+    }
+}
+END_TEST
+
+/* HIMPI_OVERLAP forces the overlap of a plan that can overlap, over the
+ * table's and where the table has none; elsewhere the plan keeps 0. */
+START_TEST(decide_forced_overlap)
+{
+    HiMPI_Table t = parse_ok(HEADER5
+        ROW("bcast", "8 1048576 binomial binomial 2 1 0 65536 - - - - 0.5 0.4 0.6 faster")
+        ROW("bcast", "8 2097152 binomial binomial 2 1 0 0 - - - - 0.5 0.4 0.6 faster")
+        ROW("bcast", "8 4194304 binomial binomial 1 1 0 0 - - - - 0.5 0.4 0.6 faster")
+        ROW("gather", "8 1048576 linear linear 2 1 0 0 - - - - 0.5 0.4 0.6 faster"));
+    HiMPI_Decision d;
+    char err[256];
+    unsetenv("HIMPI_OVERLAP");
+    ck_assert_int_eq(HiMPI_Table_decide(&t, HIMPI_OP_BCAST, 8, 1 << 20, &d, err, sizeof err),
+                     MPI_SUCCESS);
+    ck_assert_int_eq(d.forced_overlap, -1);
+    ck_assert_int_eq(d.plan.overlap, 65536);
+    ck_assert_int_eq(d.table_plan.overlap, 65536);
+    setenv("HIMPI_OVERLAP", "32K", 1);
+    const struct {
+        HiMPI_Op op;
+        int size, overlap;
+    } want[] = {{HIMPI_OP_BCAST, 1 << 20, 32768}, {HIMPI_OP_BCAST, 2 << 20, 32768},
+                {HIMPI_OP_BCAST, 4 << 20, 0},     {HIMPI_OP_GATHER, 1 << 20, 0},
+                {HIMPI_OP_REDUCE, 1 << 20, 0}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        ck_assert_int_eq(
+            HiMPI_Table_decide(&t, want[i].op, 8, want[i].size, &d, err, sizeof err),
+            MPI_SUCCESS);
+        ck_assert_int_eq(d.forced_overlap, 32768);
+        ck_assert_msg(d.plan.overlap == want[i].overlap, "%s %d: overlap %d, expected %d",
+                      HiMPI_Op_name(want[i].op), want[i].size, d.plan.overlap,
+                      want[i].overlap);
+    }
+    /* With HIMPI_GROUPS forcing a hierarchical plan where the table has
+     * none, the overlap applies to it. */
+    setenv("HIMPI_GROUPS", "4", 1);
+    ck_assert_int_eq(HiMPI_Table_decide(&t, HIMPI_OP_REDUCE, 8, 1 << 20, &d, err, sizeof err),
+                     MPI_SUCCESS);
+    ck_assert_int_eq(d.plan.overlap, 32768);
+    setenv("HIMPI_OVERLAP", "-1", 1);
+    ck_assert_int_eq(HiMPI_Table_decide(&t, HIMPI_OP_BCAST, 8, 1 << 20, &d, err, sizeof err),
+                     MPI_ERR_ARG);
+    ck_assert_msg(strstr(err, "HIMPI_OVERLAP") != NULL, "%s", err);
+    unsetenv("HIMPI_OVERLAP");
+    unsetenv("HIMPI_GROUPS");
+    HiMPI_Table_free(&t);
+}
+END_TEST
+
 Suite *unit_suite(void)
 {
     Suite *s = suite_create("table");
@@ -1613,6 +1880,14 @@ Suite *unit_suite(void)
     tcase_add_test(layouts, row_plan);
     tcase_add_test(layouts, layout_format);
     suite_add_tcase(s, layouts);
+    TCase *overlap = tcase_create("overlap");
+    tcase_add_test(overlap, version_5_overlap);
+    tcase_add_test(overlap, version_5_rejections);
+    tcase_add_test(overlap, round_trip_overlap);
+    tcase_add_test(overlap, lookup_overlap);
+    tcase_add_test(overlap, decide_forced_overlap);
+    tcase_add_test(overlap, plan_overlap_where_it_can_run);
+    suite_add_tcase(s, overlap);
     TCase *edit = tcase_create("editing");
     tcase_add_test(edit, put_adds_and_replaces);
     tcase_add_test(edit, find_by_key);

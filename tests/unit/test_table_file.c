@@ -98,7 +98,7 @@ static char *read_text(const char *p)
 static HiMPI_Row row(int procs, long long size, double time)
 {
     HiMPI_Row r = {HIMPI_OP_BCAST, procs, size, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE, 1, {2}, {0},
-                   0, time, -1.0, -1.0, -1.0, -1.0, -1.0, -1.0, HIMPI_VERDICT_UNKNOWN};
+                   0, time, -1.0, -1.0, -1.0, -1.0, -1.0, -1.0, HIMPI_VERDICT_UNKNOWN, 0};
     return r;
 }
 
@@ -128,6 +128,18 @@ static HiMPI_Table load_ok(void)
     HiMPI_Table_init(&t);
     ck_assert_msg(HiMPI_Table_load(path, &t, err, sizeof err) == 0, "%s", err);
     return t;
+}
+
+/* Every row of t is in back as it was saved, bytes and all. */
+static void assert_read_back(const HiMPI_Table *back, const HiMPI_Table *t)
+{
+    for (size_t i = 0; i < t->nrows; i++) {
+        const HiMPI_Row *r = &t->rows[i];
+        const HiMPI_Row *b =
+            himpi_table_find(back, r->op, r->procs, r->msg_size, r->alg_out, r->alg_in);
+        ck_assert_ptr_nonnull(b);
+        ck_assert_int_eq(memcmp(b, r, sizeof *r), 0);
+    }
 }
 
 /* The table's text, for comparing whole tables. */
@@ -274,6 +286,42 @@ START_TEST(save_refuses_table_that_would_not_load)
 }
 END_TEST
 
+/* A version 4 file's rows are kept by a save, with overlap 0 and their
+ * verdicts, beside the new rows' overlaps; the file becomes version 5 and
+ * reads back as saved.  A row with a negative overlap is not written. */
+START_TEST(save_over_version_4)
+{
+    write_text(path, "himpi-table 4\nhimpi 0.1.0\n"
+                     "bcast 8 1 native native 2 1 0 1 - - - 0.5 0.4 0.6 faster\n"
+                     "bcast 8 2 native native 2 1 0 2 - - - 1 1 1 native\n");
+    HiMPI_Table t = rows(8, 2, 2, 5); /* replaces size 2, adds size 3 */
+    t.rows[0].overlap = 8192;
+    t.rows[1].overlap = 1 << 20;
+    save_ok(&t);
+    char *text = read_text(path);
+    ck_assert_msg(strncmp(text, "himpi-table 5\n", 14) == 0, "%s", text);
+    ck_assert_ptr_nonnull(strstr(text, "bcast  8  1  native  native  2  1  0  0  1.000000e+00  "
+                                       "-  -  -  5.000000e-01  4.000000e-01  6.000000e-01  "
+                                       "faster\n"));
+    HiMPI_Table back = load_ok();
+    ck_assert_uint_eq(back.nrows, 3);
+    assert_read_back(&back, &t);
+    HiMPI_Table bad = rows(8, 4, 1, 1);
+    bad.rows[0].overlap = -1;
+    char err[512];
+    ck_assert_int_eq(HiMPI_Table_save(path, &bad, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "not written") != NULL && strstr(err, "overlap '-1': out of range"),
+                  "%s", err);
+    char *after = read_text(path);
+    ck_assert_str_eq(after, text);
+    free(after);
+    free(text);
+    HiMPI_Table_free(&bad);
+    HiMPI_Table_free(&back);
+    HiMPI_Table_free(&t);
+}
+END_TEST
+
 /* Layouts of several levels and of hardware levels (format version 2) go
  * to disk and back, merged with a version 1 file's rows. */
 START_TEST(save_keeps_layouts)
@@ -292,20 +340,18 @@ START_TEST(save_keeps_layouts)
     t.rows[1].groups[1] = 2;
     t.rows[1].groups[2] = 0;
     t.rows[1].hw[2] = HIMPI_HW_CORE;
+    t.rows[1].overlap = 65536;
     save_ok(&t);
     char *text = read_text(path);
-    ck_assert_msg(strncmp(text, "himpi-table 4\n", 14) == 0, "%s", text);
-    ck_assert_ptr_nonnull(strstr(text, "bcast  8  1  native  native  2  1  0  "));
-    ck_assert_ptr_nonnull(strstr(text, "bcast  8  2  native  native  node/4  2  0  "));
-    ck_assert_ptr_nonnull(strstr(text, "bcast  8  3  native  native  package/2/core  3  0  "));
+    ck_assert_msg(strncmp(text, "himpi-table 5\n", 14) == 0, "%s", text);
+    /* The version 1 row reads as overlap 0. */
+    ck_assert_ptr_nonnull(strstr(text, "bcast  8  1  native  native  2  1  0  0  "));
+    ck_assert_ptr_nonnull(strstr(text, "bcast  8  2  native  native  node/4  2  0  0  "));
+    ck_assert_ptr_nonnull(
+        strstr(text, "bcast  8  3  native  native  package/2/core  3  0  65536  "));
     HiMPI_Table back = load_ok();
     ck_assert_uint_eq(back.nrows, 3);
-    for (int i = 0; i < 2; i++) {
-        const HiMPI_Row *r =
-            himpi_table_find(&back, HIMPI_OP_BCAST, 8, i + 2, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE);
-        ck_assert_ptr_nonnull(r);
-        ck_assert_int_eq(memcmp(r, &t.rows[i], sizeof *r), 0);
-    }
+    assert_read_back(&back, &t);
     const HiMPI_Row *old =
         himpi_table_find(&back, HIMPI_OP_BCAST, 8, 1, HIMPI_ALG_NATIVE, HIMPI_ALG_NATIVE);
     ck_assert_ptr_nonnull(old);
@@ -981,6 +1027,7 @@ Suite *unit_suite(void)
     tcase_add_test(t, save_refuses_table_that_would_not_load);
     tcase_add_test(t, save_into_missing_directory);
     tcase_add_test(t, save_keeps_layouts);
+    tcase_add_test(t, save_over_version_4);
     tcase_add_test(t, save_refuses_bad_layouts);
     suite_add_tcase(s, t);
     TCase *w = tcase_create("writers");
