@@ -1,6 +1,6 @@
 # doc: the man pages.
-dist_man_MANS = %D%/man/himpi-bench.1 %D%/man/himpi-model.1 %D%/man/himpi-pcoll-bench.1 \
-	%D%/man/himpi-summa.1 %D%/man/himpi-tune.1 %D%/man/mpib-measure.1 \
+dist_man_MANS = %D%/man/himpi-bench.1 %D%/man/himpi-model.1 %D%/man/himpi-overlap.1 \
+	%D%/man/himpi-pcoll-bench.1 %D%/man/himpi-summa.1 %D%/man/himpi-tune.1 %D%/man/mpib-measure.1 \
 	%D%/man/libmpib.3 %D%/man/himpi-env.7 %D%/man/libhimpi-pmpi.7
 
 # libhimpi(3) lists each operation's algorithms as the catalogue

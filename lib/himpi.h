@@ -481,13 +481,13 @@ typedef struct HiMPI_Request_s *HiMPI_Request;
  * (MPI_Bcast_init and friends).  Everything a call would decide or build is
  * done here, once: the plan (as the plain call would choose it at this
  * size, or the given one for the _plan forms), the layouts and their
- * sub-communicators; the first start keeps the temporary buffers for the
- * later ones.  A start then only communicates.  A plan that runs the MPI
- * library's own collective flat uses the library's persistent collective
- * (MPI_<op>_init, or Open MPI's MPIX_<op>_init) where it has one, which
- * progresses in the background; any other plan runs within HiMPI_Start,
- * its levels that run the library's collective through the library's
- * persistent collectives, created at the first start.
+ * sub-communicators, the call's schedule and its temporary buffers.  A
+ * start then only communicates: it issues the schedule's first stages and
+ * returns, and HiMPI_Wait, HiMPI_Test and every other HiMPI call progress
+ * it.  Each level that runs the MPI library's own collective (the whole
+ * call, for a flat native plan) uses the library's persistent collective
+ * (MPI_<op>_init, or Open MPI's MPIX_<op>_init) where it has one, made at
+ * the first start.
  * The buffers, datatypes, operation and communicator are bound to the
  * request: their contents may change between starts, they must stay valid
  * until the request is freed, and the request must be freed before the
@@ -592,21 +592,141 @@ int HiMPI_Allgatherv_init_plan(const void *sendbuf, int sendcount, MPI_Datatype 
                                MPI_Datatype recvtype, MPI_Comm comm, const HiMPI_Plan *plan,
                                MPI_Info info, HiMPI_Request *request);
 
+/* The nonblocking collectives, with MPI-3's argument lists (MPI_Ibcast and
+ * friends) and a HiMPI_Request.  The plan is chosen as the plain call
+ * chooses it (or given, for the _plan forms), the call's schedule built and
+ * its first stages issued; the call returns without waiting for other
+ * ranks, except that the first call of a layout on a communicator creates
+ * its sub-communicators, which is collective (a plain or persistent call
+ * with the same plan before avoids it), and that where only the root
+ * knows the counts (HiMPI_Igatherv, HiMPI_Iscatterv) it first sends them
+ * to the ranks that need them, as the plain call does (its size, where
+ * the plan depends on it; each group's counts to the group's leader, and
+ * down the binomial tree), waiting for that while it progresses the
+ * requests under way.  HiMPI_Wait, HiMPI_Test or
+ * HiMPI_Waitall completes the request and frees it (*request becomes
+ * HIMPI_REQUEST_NULL).  Every HiMPI call progresses the requests under way.
+ * Several may be outstanding on one communicator and completed in any
+ * order; every rank must start the collectives of a communicator in the
+ * same order, as MPI requires.  The buffers must not be touched until
+ * completion.  They are not among a communicator's first native calls
+ * (HIMPI_NATIVE_CALLS).  HiMPI's calls progress the requests under way,
+ * blocking ones too while they wait, except inside the MPI library's own
+ * blocking collective (a native level under HIMPI_WAIT=blocking):
+ * a program whose ranks make blocking calls while others wait for an
+ * outstanding nonblocking call to complete first should set
+ * HIMPI_WAIT=yield.  Errors as for the plain and _plan calls, and
+ * MPI_ERR_REQUEST for a NULL request pointer. */
+int HiMPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                 HiMPI_Request *request);
+int HiMPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                  MPI_Op op, int root, MPI_Comm comm, HiMPI_Request *request);
+int HiMPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                     MPI_Op op, MPI_Comm comm, HiMPI_Request *request);
+int HiMPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                   HiMPI_Request *request);
+int HiMPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                  HiMPI_Request *request);
+int HiMPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                     int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                     HiMPI_Request *request);
+int HiMPI_Iscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                MPI_Comm comm, HiMPI_Request *request);
+int HiMPI_Iexscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                  MPI_Op op, MPI_Comm comm, HiMPI_Request *request);
+int HiMPI_Ibarrier(MPI_Comm comm, HiMPI_Request *request);
+int HiMPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
+                                MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                HiMPI_Request *request);
+int HiMPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                          MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                          HiMPI_Request *request);
+int HiMPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                    int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                    HiMPI_Request *request);
+int HiMPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                   const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                   MPI_Comm comm, HiMPI_Request *request);
+int HiMPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[],
+                    MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                    int root, MPI_Comm comm, HiMPI_Request *request);
+int HiMPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                      const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                      MPI_Comm comm, HiMPI_Request *request);
+
+/* The same with an explicit plan (see HiMPI_Plan). */
+int HiMPI_Ibcast_plan(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                      const HiMPI_Plan *plan, HiMPI_Request *request);
+int HiMPI_Ireduce_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                       MPI_Op op, int root, MPI_Comm comm, const HiMPI_Plan *plan,
+                       HiMPI_Request *request);
+int HiMPI_Iallreduce_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                          MPI_Op op, MPI_Comm comm, const HiMPI_Plan *plan,
+                          HiMPI_Request *request);
+int HiMPI_Iscatter_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                        void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                        MPI_Comm comm, const HiMPI_Plan *plan, HiMPI_Request *request);
+int HiMPI_Igather_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                       int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                       const HiMPI_Plan *plan, HiMPI_Request *request);
+int HiMPI_Iallgather_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                          void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                          const HiMPI_Plan *plan, HiMPI_Request *request);
+int HiMPI_Iscan_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                     MPI_Op op, MPI_Comm comm, const HiMPI_Plan *plan, HiMPI_Request *request);
+int HiMPI_Iexscan_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                       MPI_Op op, MPI_Comm comm, const HiMPI_Plan *plan,
+                       HiMPI_Request *request);
+int HiMPI_Ibarrier_plan(MPI_Comm comm, const HiMPI_Plan *plan, HiMPI_Request *request);
+int HiMPI_Ireduce_scatter_block_plan(const void *sendbuf, void *recvbuf, int recvcount,
+                                     MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                     const HiMPI_Plan *plan, HiMPI_Request *request);
+int HiMPI_Ireduce_scatter_plan(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                               MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                               const HiMPI_Plan *plan, HiMPI_Request *request);
+int HiMPI_Ialltoall_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                         void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                         const HiMPI_Plan *plan, HiMPI_Request *request);
+int HiMPI_Igatherv_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                        void *recvbuf, const int recvcounts[], const int displs[],
+                        MPI_Datatype recvtype, int root, MPI_Comm comm, const HiMPI_Plan *plan,
+                        HiMPI_Request *request);
+int HiMPI_Iscatterv_plan(const void *sendbuf, const int sendcounts[], const int displs[],
+                         MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                         MPI_Datatype recvtype, int root, MPI_Comm comm, const HiMPI_Plan *plan,
+                         HiMPI_Request *request);
+int HiMPI_Iallgatherv_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                           void *recvbuf, const int recvcounts[], const int displs[],
+                           MPI_Datatype recvtype, MPI_Comm comm, const HiMPI_Plan *plan,
+                           HiMPI_Request *request);
+
 /* Starts an inactive request (MPI_ERR_REQUEST if it is null or active).
  * Every rank must start the persistent collectives of a communicator in
  * the same order, as MPI requires. */
 int HiMPI_Start(HiMPI_Request *request);
 
-/* Completes the request's current start and makes it inactive; returns
- * the start's result.  On an inactive request returns at once.  status
- * may be MPI_STATUS_IGNORE; it is empty (as MPI's is for collectives). */
+/* Completes the request's current start and returns its result: a
+ * persistent request becomes inactive, a nonblocking one is freed and set
+ * to HIMPI_REQUEST_NULL.  On an inactive or null request returns at once.
+ * status may be MPI_STATUS_IGNORE; it is empty (as MPI's is for
+ * collectives).  While other requests are under way, it progresses them
+ * too. */
 int HiMPI_Wait(HiMPI_Request *request, MPI_Status *status);
 
-/* As HiMPI_Wait if the start has completed (*flag = 1), else *flag = 0. */
+/* As HiMPI_Wait if the start has completed (*flag = 1), else *flag = 0
+ * after one pass of every request under way. */
 int HiMPI_Test(HiMPI_Request *request, int *flag, MPI_Status *status);
 
+/* HiMPI_Wait on each of count requests.  statuses may be
+ * MPI_STATUSES_IGNORE; the first error is returned then, and
+ * MPI_ERR_IN_STATUS with each request's error in its status otherwise. */
+int HiMPI_Waitall(int count, HiMPI_Request requests[], MPI_Status statuses[]);
+
 /* Frees an inactive request and sets it to HIMPI_REQUEST_NULL
- * (MPI_ERR_REQUEST if it is active or null).  Local. */
+ * (MPI_ERR_REQUEST if it is active or null: as MPI forbids freeing an
+ * active collective's request).  Local. */
 int HiMPI_Request_free(HiMPI_Request *request);
 
 /* ---------------------------------------------------------------------- */

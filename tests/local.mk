@@ -33,7 +33,7 @@ endif
 # benchmarks, CSV and OSU formats, the stability script).
 E2E_LIBRARY_TESTS = %D%/e2e/tune.sh %D%/e2e/verify.sh %D%/e2e/fingerprint.sh
 E2E_TOOL_TESTS = %D%/e2e/explain.sh %D%/e2e/pcoll_bench.sh %D%/e2e/bench.sh \
-	%D%/e2e/stability.sh %D%/e2e/summa.sh
+	%D%/e2e/overlap.sh %D%/e2e/stability.sh %D%/e2e/summa.sh
 if !HIMPI_SMPI
 E2E_LIBRARY_TESTS += %D%/e2e/interpose.sh
 E2E_TOOL_TESTS += %D%/e2e/comm_churn.sh
@@ -111,6 +111,7 @@ check-medium:
 mpi_library_at_4 = $(coll_programs) %D%/mpi/test_barrier %D%/mpi/test_plain \
 	%D%/mpi/test_native_calls %D%/mpi/test_hsplit
 MPI_TESTS_LIBRARY = $(coll_programs:=-2.mpi) $(coll_programs:=-3.mpi) \
+	$(coll_programs:=_nonblocking-3.mpi) \
 	$(mpi_library_at_4:=-4.mpi) %D%/mpi/test_plain-3.mpi %D%/mpi/test_native_calls-3.mpi \
 	%D%/mpi/test_hsplit-2.mpi %D%/mpi/test_sched-3.mpi %D%/mpi/test_typed-1.mpi \
 	$(MPI_TESTS_THREADS)

@@ -1,4 +1,5 @@
-/* bench_bound.c: where himpi-bench's alpha and beta come from. */
+/* bench_bound.c: where the bound columns of himpi-bench and himpi-overlap
+ * take alpha and beta from. */
 #include <config.h>
 
 #include <errno.h>
@@ -17,7 +18,7 @@ int bench_bound_read(const char *path, HiMPI_Hockney *h)
         double a, b;
         int found = 0;
         if (f == NULL) {
-            fprintf(stderr, "himpi-bench: %s: %s\n", path, strerror(errno));
+            fprintf(stderr, "%s: %s: %s\n", cli_program(), path, strerror(errno));
         } else {
             /* The last line that is not a comment holds alpha_us beta_ns. */
             while (fgets(line, sizeof line, f) != NULL)
@@ -29,8 +30,8 @@ int bench_bound_read(const char *path, HiMPI_Hockney *h)
                 values[1] = b * 1e-9;
                 values[2] = 0;
             } else {
-                fprintf(stderr, "himpi-bench: %s: no 'alpha_us beta_ns' line (the output of "
-                                "himpi-model --fit)\n", path);
+                fprintf(stderr, "%s: %s: no 'alpha_us beta_ns' line (the output of "
+                                "himpi-model --fit)\n", cli_program(), path);
             }
         }
     }
@@ -54,7 +55,7 @@ int bench_bound_measure(const cli_measure *m, HiMPI_Hockney *h)
     }
     h->gamma = 0;
     if (HiMPI_Model_fit(bytes, one_way, SIZES, h) != 0) {
-        cli_say(stderr, "himpi-bench: the ping-pong gave no alpha and beta\n");
+        cli_say(stderr, "%s: the ping-pong gave no alpha and beta\n", cli_program());
         return 1;
     }
     return 0;

@@ -1,5 +1,5 @@
-/* bench_bound.h: the alpha and beta of himpi-bench's bound column, read
- * from the output of himpi-model --fit or fitted to a ping-pong measured
+/* bench_bound.h: the alpha and beta of the bound columns of himpi-bench
+ * and himpi-overlap, read from the output of himpi-model --fit or fitted to a ping-pong measured
  * on the spot. */
 #ifndef HIMPI_BENCH_BOUND_H
 #define HIMPI_BENCH_BOUND_H

@@ -35,6 +35,11 @@ void cli_name(const char *name)
     program = name;
 }
 
+const char *cli_program(void)
+{
+    return program;
+}
+
 int cli_rank(void)
 {
     return rank;
@@ -220,6 +225,19 @@ const char *cli_mpi_library(void)
     MPI_Get_library_version(library, &len);
     library[strcspn(library, "\n")] = '\0';
     return library;
+}
+
+void cli_preamble(const cli_measure *m)
+{
+    int p;
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    const MPIB_precision *pr = &m->precision;
+    cli_say(stdout, "# %s %s: %d processes, root %d, %s timing, %s waits\n", program,
+            PACKAGE_VERSION, p, m->root, MPIB_method_name(m->method),
+            MPIB_wait_policy_name(m->wait));
+    cli_say(stdout, "# MPI: %s\n", cli_mpi_library());
+    cli_say(stdout, "# precision: %d to %d repetitions, %g confidence, eps %g; times in "
+                    "microseconds\n", pr->min_reps, pr->max_reps, pr->cl, pr->eps);
 }
 
 void cli_time_text(double t, double ci, char *buf, size_t len)

@@ -64,6 +64,9 @@ int cli_init(int *argc, char ***argv, const char *program, void (*usage)(void),
 /* Names a tool that does not start MPI (no cli_init), for messages. */
 void cli_name(const char *program);
 
+/* The tool's name, for messages. */
+const char *cli_program(void);
+
 /* This process's rank in MPI_COMM_WORLD. */
 int cli_rank(void);
 
@@ -129,5 +132,10 @@ void cli_time_text(double t, double ci, char *buf, size_t len);
 
 /* The MPI library's version string, on one line. */
 const char *cli_mpi_library(void);
+
+/* The comments a benchmark's text output starts with: the tool, its
+ * version, the processes, root, timing method and wait policy, the MPI
+ * library, and the precision of m.  On rank 0. */
+void cli_preamble(const cli_measure *m);
 
 #endif /* HIMPI_CLI_H */

@@ -321,13 +321,7 @@ static void preamble(const options *o)
 {
     if (o->format == BENCH_CSV)
         return;
-    const MPIB_precision *pr = &o->measure.precision;
-    cli_say(stdout, "# himpi-bench %s: %d processes, root %d, %s timing, %s waits\n",
-            PACKAGE_VERSION, p, o->measure.root, MPIB_method_name(o->measure.method),
-            MPIB_wait_policy_name(o->measure.wait));
-    cli_say(stdout, "# MPI: %s\n", cli_mpi_library());
-    cli_say(stdout, "# precision: %d to %d repetitions, %g confidence, eps %g; times in "
-                    "microseconds\n", pr->min_reps, pr->max_reps, pr->cl, pr->eps);
+    cli_preamble(&o->measure);
     if (o->format == BENCH_OSU)
         cli_say(stdout, "# latencies as osu_<op> --full prints them: each rank's mean time per "
                         "call over the\n# repetitions (Iterations), timed on its own clock; "

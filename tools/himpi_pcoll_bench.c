@@ -185,13 +185,7 @@ int main(int argc, char **argv)
         }
     if (status == 0) {
         MPIB_set_wait_policy(o.measure.wait);
-        const MPIB_precision *pr = &o.measure.precision;
-        cli_say(stdout, "# himpi-pcoll-bench %s: %d processes, root %d, %s timing, %s waits\n",
-                PACKAGE_VERSION, p, o.measure.root, MPIB_method_name(o.measure.method),
-                MPIB_wait_policy_name(o.measure.wait));
-        cli_say(stdout, "# MPI: %s\n", cli_mpi_library());
-        cli_say(stdout, "# precision: %d to %d repetitions, %g confidence, eps %g; times in "
-                        "microseconds\n", pr->min_reps, pr->max_reps, pr->cl, pr->eps);
+        cli_preamble(&o.measure);
         cli_say(stdout,
                 "# native: MPI_<op>; blocking: HiMPI's call on the plan (plain: HiMPI_<op>, "
                 "which chooses it);\n# persist: HiMPI_Start and HiMPI_Wait of the plan's "

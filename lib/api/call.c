@@ -7,10 +7,10 @@
 #include "coll/native.h"
 #include "config/runtime.h"
 #include "core/ops.h"
+#include "core/sched.h"
 #include "core/validate.h"
 #include "hier/drivers.h"
 #include "hier/request.h"
-#include "mpib.h"
 #include "select/plan.h"
 #include "tune/tune_runtime.h"
 
@@ -57,7 +57,11 @@ int himpi_choose(HiMPI_Op op, himpi_comm *state, long long count, MPI_Datatype d
 /* The message size of a call whose size only the root knows (a gatherv's
  * or a scatterv's, core/ops.h): the root's, broadcast, where the plan may
  * depend on it; *bytes (this rank's share) is left as it is otherwise,
- * since every rank then finds the same plan whatever its size. */
+ * since every rank then finds the same plan whatever its size.  The plan
+ * comes before the schedule, so the broadcast is a schedule of its own,
+ * run now, in a nonblocking call too; its collective is the nonblocking
+ * one, so that its wait progresses the requests under way, which another
+ * rank may need before it gets here. */
 static int root_bytes(HiMPI_Op op, himpi_comm *state, int root, long long *bytes)
 {
     MPI_Comm comm = himpi_comm_private(state);
@@ -66,7 +70,12 @@ static int root_bytes(HiMPI_Op op, himpi_comm *state, int root, long long *bytes
     MPI_Comm_size(comm, &p);
     if (rc != MPI_SUCCESS || !himpi_plan_by_size(rt, op, p))
         return rc;
-    return MPIB_Bcast(bytes, 1, MPI_LONG_LONG, root, comm);
+    const himpi_coll_args a = {
+        .recvbuf = bytes, .recvcount = 1, .recvtype = MPI_LONG_LONG, .root = root};
+    himpi_sched *sched;
+    himpi_sched_create(&sched);
+    return himpi_sched_finish(
+        &sched, himpi_sched_coll(sched, HIMPI_SCHED_FIRST, HIMPI_OP_BCAST, &a, NULL, comm, NULL));
 }
 
 /* What a persistent init checks besides the arguments. */
@@ -113,6 +122,7 @@ int himpi_call(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm)
     himpi_comm *state;
     HiMPI_Plan plan;
     int rc;
+    himpi_requests_progress();
     if (native_call(op, args, comm, &rc))
         return rc;
     rc = check_and_choose(op, args, MPI_SUCCESS, comm, &state, &plan);
@@ -125,6 +135,7 @@ int himpi_call_params(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm,
     himpi_comm *state;
     HiMPI_Plan plan;
     int p, rank, rc;
+    himpi_requests_progress();
     if ((rc = himpi_check_comm(comm, &p, &rank)) != MPI_SUCCESS)
         return rc;
     if ((rc = himpi_check_params(op, params, p)) == MPI_SUCCESS)
@@ -140,18 +151,45 @@ int himpi_call_init(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm, MPI
 {
     himpi_comm *state;
     HiMPI_Plan plan;
+    himpi_requests_progress();
     int rc = check_and_choose(op, args, request_checked(request), comm, &state, &plan);
     return rc != MPI_SUCCESS ? rc : himpi_request_init(op, state, &plan, args, info, request);
+}
+
+/* The checks of a call with a plan that makes a request. */
+static int check_plan_call(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm,
+                           const HiMPI_Plan *plan, HiMPI_Request *request, himpi_comm **state)
+{
+    int rank, rc = request_checked(request);
+    if (plan == NULL && rc == MPI_SUCCESS)
+        rc = MPI_ERR_ARG;
+    return himpi_hier_check(op, args, plan, rc, comm, &rank, state);
 }
 
 int himpi_call_init_plan(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm,
                          const HiMPI_Plan *plan, MPI_Info info, HiMPI_Request *request)
 {
     himpi_comm *state;
-    int rank, rc = request_checked(request);
-    if (plan == NULL && rc == MPI_SUCCESS)
-        rc = MPI_ERR_ARG;
-    if ((rc = himpi_hier_check(op, args, plan, rc, comm, &rank, &state)) != MPI_SUCCESS)
-        return rc;
-    return himpi_request_init(op, state, plan, args, info, request);
+    himpi_requests_progress();
+    int rc = check_plan_call(op, args, comm, plan, request, &state);
+    return rc != MPI_SUCCESS ? rc : himpi_request_init(op, state, plan, args, info, request);
+}
+
+int himpi_call_start(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm,
+                     HiMPI_Request *request)
+{
+    himpi_comm *state;
+    HiMPI_Plan plan;
+    himpi_requests_progress();
+    int rc = check_and_choose(op, args, request_checked(request), comm, &state, &plan);
+    return rc != MPI_SUCCESS ? rc : himpi_request_start(op, state, &plan, args, request);
+}
+
+int himpi_call_start_plan(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm,
+                          const HiMPI_Plan *plan, HiMPI_Request *request)
+{
+    himpi_comm *state;
+    himpi_requests_progress();
+    int rc = check_plan_call(op, args, comm, plan, request, &state);
+    return rc != MPI_SUCCESS ? rc : himpi_request_start(op, state, plan, args, request);
 }

@@ -23,6 +23,15 @@ int himpi_call_init(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm, MPI
 int himpi_call_init_plan(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm,
                          const HiMPI_Plan *plan, MPI_Info info, HiMPI_Request *request);
 
+/* The nonblocking forms: the plan chosen as a plain call would choose it,
+ * or given; the schedule is built and started, and *request completes it
+ * (HiMPI_Wait, HiMPI_Test).  They do not count among a communicator's
+ * first plain calls (native_calls.h): they set it up at once. */
+int himpi_call_start(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm,
+                     HiMPI_Request *request);
+int himpi_call_start_plan(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm,
+                          const HiMPI_Plan *plan, HiMPI_Request *request);
+
 /* The plan of a plain call of op on state's communicator whose rank moves
  * count elements of datatype (its share, core/ops.h): the communicator's
  * runtime (HiMPI_Init's, or loaded at its first plain call), tuned first

@@ -1,10 +1,12 @@
 /* entry_points.c: the entry points of every collective, from one list.
- * CALLS(Name, OP, ARGS, parameters...) defines an operation's five calls,
- * whose parameters are the operation's own ending in comm, followed by
- * what the variant adds (himpi.h):
+ * CALLS(Name, Iname, OP, ARGS, parameters...) defines an operation's seven
+ * calls, whose parameters are the operation's own ending in comm, followed
+ * by what the variant adds (himpi.h):
  *   HiMPI_<Name>            (..., comm)
  *   HiMPI_<Name>_params     (..., comm, params)
  *   HiMPI_<Name>_plan       (..., comm, plan)
+ *   HiMPI_<Iname>           (..., comm, request)
+ *   HiMPI_<Iname>_plan      (..., comm, plan, request)
  *   HiMPI_<Name>_init       (..., comm, info, request)
  *   HiMPI_<Name>_init_plan  (..., comm, plan, info, request)
  * Each packs its arguments as ARGS (a himpi_coll_args in parentheses) and
@@ -17,7 +19,7 @@
 #include "api/call.h"
 #include "hier/drivers.h"
 
-#define CALLS(Name, OP, ARGS, ...)                                                             \
+#define CALLS(Name, Iname, OP, ARGS, ...)                                                      \
     int HiMPI_##Name(__VA_ARGS__)                                                              \
     {                                                                                          \
         const himpi_coll_args args = ARGS;                                                     \
@@ -33,6 +35,16 @@
         const himpi_coll_args args = ARGS;                                                     \
         return himpi_hier_call(HIMPI_OP_##OP, &args, comm, plan);                              \
     }                                                                                          \
+    int HiMPI_##Iname(__VA_ARGS__, HiMPI_Request *request)                                     \
+    {                                                                                          \
+        const himpi_coll_args args = ARGS;                                                     \
+        return himpi_call_start(HIMPI_OP_##OP, &args, comm, request);                          \
+    }                                                                                          \
+    int HiMPI_##Iname##_plan(__VA_ARGS__, const HiMPI_Plan *plan, HiMPI_Request *request)      \
+    {                                                                                          \
+        const himpi_coll_args args = ARGS;                                                     \
+        return himpi_call_start_plan(HIMPI_OP_##OP, &args, comm, plan, request);               \
+    }                                                                                          \
     int HiMPI_##Name##_init(__VA_ARGS__, MPI_Info info, HiMPI_Request *request)                \
     {                                                                                          \
         const himpi_coll_args args = ARGS;                                                     \
@@ -45,72 +57,74 @@
         return himpi_call_init_plan(HIMPI_OP_##OP, &args, comm, plan, info, request);          \
     }
 
-#define ENTRY_POINTS(Name, OP, ARGS, ...) CALLS(Name, OP, ARGS, __VA_ARGS__, MPI_Comm comm)
+#define ENTRY_POINTS(Name, Iname, OP, ARGS, ...)                                               \
+    CALLS(Name, Iname, OP, ARGS, __VA_ARGS__, MPI_Comm comm)
 
-ENTRY_POINTS(Bcast, BCAST,
+ENTRY_POINTS(Bcast, Ibcast, BCAST,
              ((himpi_coll_args){.recvbuf = buffer, .recvcount = count, .recvtype = datatype,
                                 .op = MPI_OP_NULL, .root = root}),
              void *buffer, int count, MPI_Datatype datatype, int root)
 
-ENTRY_POINTS(Reduce, REDUCE,
+ENTRY_POINTS(Reduce, Ireduce, REDUCE,
              ((himpi_coll_args){.sendbuf = sendbuf, .recvbuf = recvbuf, .recvcount = count,
                                 .recvtype = datatype, .op = op, .root = root}),
              const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
              int root)
 
-ENTRY_POINTS(Allreduce, ALLREDUCE,
+ENTRY_POINTS(Allreduce, Iallreduce, ALLREDUCE,
              ((himpi_coll_args){.sendbuf = sendbuf, .recvbuf = recvbuf, .recvcount = count,
                                 .recvtype = datatype, .op = op, .root = -1}),
              const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op)
 
-ENTRY_POINTS(Scatter, SCATTER,
+ENTRY_POINTS(Scatter, Iscatter, SCATTER,
              ((himpi_coll_args){sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
                                 MPI_OP_NULL, root, NULL, NULL, NULL}),
              const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
              int recvcount, MPI_Datatype recvtype, int root)
 
-ENTRY_POINTS(Gather, GATHER,
+ENTRY_POINTS(Gather, Igather, GATHER,
              ((himpi_coll_args){sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
                                 MPI_OP_NULL, root, NULL, NULL, NULL}),
              const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
              int recvcount, MPI_Datatype recvtype, int root)
 
-ENTRY_POINTS(Allgather, ALLGATHER,
+ENTRY_POINTS(Allgather, Iallgather, ALLGATHER,
              ((himpi_coll_args){sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
                                 MPI_OP_NULL, -1, NULL, NULL, NULL}),
              const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
              int recvcount, MPI_Datatype recvtype)
 
-ENTRY_POINTS(Scan, SCAN,
+ENTRY_POINTS(Scan, Iscan, SCAN,
              ((himpi_coll_args){.sendbuf = sendbuf, .recvbuf = recvbuf, .recvcount = count,
                                 .recvtype = datatype, .op = op, .root = -1}),
              const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op)
 
-ENTRY_POINTS(Exscan, EXSCAN,
+ENTRY_POINTS(Exscan, Iexscan, EXSCAN,
              ((himpi_coll_args){.sendbuf = sendbuf, .recvbuf = recvbuf, .recvcount = count,
                                 .recvtype = datatype, .op = op, .root = -1}),
              const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op)
 
-CALLS(Barrier, BARRIER, ((himpi_coll_args){.op = MPI_OP_NULL, .root = -1}), MPI_Comm comm)
-ENTRY_POINTS(Reduce_scatter_block, REDUCE_SCATTER_BLOCK,
+CALLS(Barrier, Ibarrier, BARRIER, ((himpi_coll_args){.op = MPI_OP_NULL, .root = -1}),
+      MPI_Comm comm)
+ENTRY_POINTS(Reduce_scatter_block, Ireduce_scatter_block, REDUCE_SCATTER_BLOCK,
              ((himpi_coll_args){.sendbuf = sendbuf, .recvbuf = recvbuf, .recvcount = recvcount,
                                 .recvtype = datatype, .op = op, .root = -1}),
              const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype,
              MPI_Op op)
 
-ENTRY_POINTS(Reduce_scatter, REDUCE_SCATTER,
+ENTRY_POINTS(Reduce_scatter, Ireduce_scatter, REDUCE_SCATTER,
              ((himpi_coll_args){.sendbuf = sendbuf, .recvbuf = recvbuf, .recvtype = datatype,
                                 .op = op, .root = -1, .recvcounts = recvcounts}),
              const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype,
              MPI_Op op)
 
-ENTRY_POINTS(Alltoall, ALLTOALL,
+ENTRY_POINTS(Alltoall, Ialltoall, ALLTOALL,
              ((himpi_coll_args){sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
                                 MPI_OP_NULL, -1, NULL, NULL, NULL}),
              const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
              int recvcount, MPI_Datatype recvtype)
 
-ENTRY_POINTS(Gatherv, GATHERV,
+ENTRY_POINTS(Gatherv, Igatherv, GATHERV,
              ((himpi_coll_args){.sendbuf = sendbuf, .sendcount = sendcount,
                                 .sendtype = sendtype, .recvbuf = recvbuf, .recvtype = recvtype,
                                 .op = MPI_OP_NULL, .root = root, .recvcounts = recvcounts,
@@ -118,7 +132,7 @@ ENTRY_POINTS(Gatherv, GATHERV,
              const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
              const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root)
 
-ENTRY_POINTS(Scatterv, SCATTERV,
+ENTRY_POINTS(Scatterv, Iscatterv, SCATTERV,
              ((himpi_coll_args){.sendbuf = sendbuf, .sendtype = sendtype, .recvbuf = recvbuf,
                                 .recvcount = recvcount, .recvtype = recvtype, .op = MPI_OP_NULL,
                                 .root = root, .sendcounts = sendcounts, .displs = displs}),
@@ -126,7 +140,7 @@ ENTRY_POINTS(Scatterv, SCATTERV,
              MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
              int root)
 
-ENTRY_POINTS(Allgatherv, ALLGATHERV,
+ENTRY_POINTS(Allgatherv, Iallgatherv, ALLGATHERV,
              ((himpi_coll_args){.sendbuf = sendbuf, .sendcount = sendcount,
                                 .sendtype = sendtype, .recvbuf = recvbuf, .recvtype = recvtype,
                                 .op = MPI_OP_NULL, .root = -1, .recvcounts = recvcounts,

@@ -72,6 +72,8 @@
 #define MPI_Iexscan PMPI_Iexscan
 #define MPI_Igather PMPI_Igather
 #define MPI_Igatherv PMPI_Igatherv
+#define MPI_Info_dup PMPI_Info_dup
+#define MPI_Info_free PMPI_Info_free
 #define MPI_Info_get PMPI_Info_get
 #define MPI_Info_get_valuelen PMPI_Info_get_valuelen
 #define MPI_Init PMPI_Init
@@ -113,8 +115,8 @@
 #define MPI_Testsome PMPI_Testsome
 #define MPI_Type_commit PMPI_Type_commit
 #define MPI_Type_free PMPI_Type_free
-#define MPI_Type_get_extent PMPI_Type_get_extent
 #define MPI_Type_get_envelope PMPI_Type_get_envelope
+#define MPI_Type_get_extent PMPI_Type_get_extent
 #define MPI_Type_get_true_extent PMPI_Type_get_true_extent
 #define MPI_Type_indexed PMPI_Type_indexed
 #define MPI_Type_size PMPI_Type_size

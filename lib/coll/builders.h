@@ -1,79 +1,16 @@
-/* builders.h: the algorithms that build schedules (core/sched.h,
- * doc/schedules.md).  A builder adds one rank's part in the collective to
- * a schedule; the algorithm's blocking form (algorithms.h) runs it through
- * its operation's runner below, so that each algorithm has one
- * implementation whether it runs alone or as a stage of something larger.
- * A builder reads the arrays it is given (blocks, links) while it builds,
- * and the buffers while the schedule runs. */
+/* builders.h: the building blocks that several algorithms' builders
+ * share (coll.h, core/sched.h). */
 #ifndef HIMPI_BUILDERS_H
 #define HIMPI_BUILDERS_H
 
 #include <mpi.h>
 
-#include "core/sched.h"
+#include "coll/coll.h"
 
-/* Each operation's builders take its algorithms' signature (coll.h), the
- * schedule first. */
-typedef int himpi_barrier_builder(himpi_sched *sched, MPI_Comm comm);
-typedef int himpi_bcast_builder(himpi_sched *sched, void *buffer, int count,
-                                MPI_Datatype datatype, int root, MPI_Comm comm, int segsize);
-typedef int himpi_reduce_builder(himpi_sched *sched, const void *sendbuf, void *recvbuf,
-                                 int count, MPI_Datatype datatype, MPI_Op op, int root,
-                                 MPI_Comm comm, int segsize);
-typedef int himpi_allreduce_builder(himpi_sched *sched, const void *sendbuf, void *recvbuf,
-                                    int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                                    int segsize);
-typedef int himpi_scatter_builder(himpi_sched *sched, const void *sendbuf, int sendcount,
-                                  MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                                  MPI_Datatype recvtype, int root, MPI_Comm comm,
-                                  const int *blocks, int segsize);
-typedef int himpi_allgather_builder(himpi_sched *sched, const void *sendbuf, int sendcount,
-                                    MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                                    MPI_Datatype recvtype, MPI_Comm comm, const int *blocks,
-                                    int segsize);
-
-/* The runners (builders.c): build a schedule with build, run it and free
- * it, which is the blocking call.  Gather runs through scatter's runner,
- * the scans through allreduce's: they share signatures. */
-int himpi_barrier_run(himpi_barrier_builder *build, MPI_Comm comm);
-int himpi_bcast_run(himpi_bcast_builder *build, void *buffer, int count, MPI_Datatype datatype,
-                    int root, MPI_Comm comm, int segsize);
-int himpi_reduce_run(himpi_reduce_builder *build, const void *sendbuf, void *recvbuf, int count,
-                     MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, int segsize);
-int himpi_allreduce_run(himpi_allreduce_builder *build, const void *sendbuf, void *recvbuf,
-                        int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize);
-int himpi_scatter_run(himpi_scatter_builder *build, const void *sendbuf, int sendcount,
-                      MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                      int root, MPI_Comm comm, const int *blocks, int segsize);
-int himpi_allgather_run(himpi_allgather_builder *build, const void *sendbuf, int sendcount,
-                        MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                        MPI_Datatype recvtype, MPI_Comm comm, const int *blocks, int segsize);
-
-/* The builders, himpi_<op>_<alg>_build in coll/<op>/<alg>.c. */
-himpi_barrier_builder himpi_barrier_linear_build, himpi_barrier_dissemination_build,
-    himpi_barrier_recursive_doubling_build;
-himpi_bcast_builder himpi_bcast_linear_build, himpi_bcast_chain_build, himpi_bcast_pipeline_build,
-    himpi_bcast_binomial_build, himpi_bcast_binary_build, himpi_bcast_split_binary_build,
-    himpi_bcast_scatter_ring_allgather_build, himpi_bcast_scatter_rd_allgather_build;
-/* For a commutative op, or root 0: the tree keeps rank order only from
- * rank 0 (himpi_reduce_ordered runs it so). */
-himpi_reduce_builder himpi_reduce_binomial_build, himpi_reduce_chain_build,
-    himpi_reduce_pipeline_build;
-himpi_reduce_builder himpi_reduce_binary_build, himpi_reduce_linear_build,
-    himpi_reduce_rabenseifner_build;
-himpi_allreduce_builder himpi_allreduce_recursive_doubling_build, himpi_allreduce_linear_build,
-    himpi_allreduce_ring_build, himpi_allreduce_segmented_ring_build,
-    himpi_allreduce_rabenseifner_build;
-himpi_scatter_builder himpi_scatter_binomial_build, himpi_scatter_linear_build,
-    himpi_gather_binomial_build, himpi_gather_linear_build;
-himpi_allgather_builder himpi_allgather_ring_build, himpi_allgather_recursive_doubling_build,
-    himpi_allgather_gather_bcast_build;
-himpi_allreduce_builder himpi_scan_recursive_doubling_build, himpi_scan_linear_build,
-    himpi_exscan_recursive_doubling_build, himpi_exscan_linear_build;
-
-/* Building blocks several builders share. */
-
-/* bcast/pipeline.c: himpi_bcast_segmented (algorithms.h) as a builder. */
+/* A broadcast along the links of a tree in segments of seg elements
+ * (bcast/pipeline.c; also binary and split-binary): the rank receives
+ * count[0] elements at first[0] from link[0] (MPI_PROC_NULL at the top),
+ * and sends link[i] count[i] elements at first[i], for i = 1 .. n - 1. */
 int himpi_bcast_segmented_build(himpi_sched *sched, void *buffer, MPI_Datatype datatype, int seg,
                                 MPI_Comm comm, int n, const int link[], const int first[],
                                 const int count[]);
@@ -139,45 +76,38 @@ int himpi_binomial_blocks_build(himpi_sched *sched, int gather, const void *send
                                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
                                 const int *blocks);
 
-/* The v-variants' builders and runners (coll.h's signatures, the
- * schedule first) and their algorithms' builders. */
-typedef int himpi_gatherv_builder(himpi_sched *sched, const void *sendbuf, int sendcount,
-                                  MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
-                                  const int *displs, MPI_Datatype recvtype, int root,
-                                  MPI_Comm comm, int segsize);
-typedef int himpi_scatterv_builder(himpi_sched *sched, const void *sendbuf,
-                                   const int *sendcounts, const int *displs,
-                                   MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                                   MPI_Datatype recvtype, int root, MPI_Comm comm, int segsize);
-typedef int himpi_allgatherv_builder(himpi_sched *sched, const void *sendbuf, int sendcount,
-                                     MPI_Datatype sendtype, void *recvbuf,
-                                     const int *recvcounts, const int *displs,
-                                     MPI_Datatype recvtype, MPI_Comm comm, int segsize);
-int himpi_gatherv_run(himpi_gatherv_builder *build, const void *sendbuf, int sendcount,
-                      MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
-                      const int *displs, MPI_Datatype recvtype, int root, MPI_Comm comm,
-                      int segsize);
-int himpi_scatterv_run(himpi_scatterv_builder *build, const void *sendbuf, const int *sendcounts,
-                       const int *displs, MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                       MPI_Datatype recvtype, int root, MPI_Comm comm, int segsize);
-int himpi_allgatherv_run(himpi_allgatherv_builder *build, const void *sendbuf, int sendcount,
-                         MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
-                         const int *displs, MPI_Datatype recvtype, MPI_Comm comm, int segsize);
-/* The binomial ones exchange, while they build, the counts their trees
- * need (himpi_binomial_v_build). */
-himpi_gatherv_builder himpi_gatherv_linear_build, himpi_gatherv_binomial_build;
-himpi_scatterv_builder himpi_scatterv_linear_build, himpi_scatterv_binomial_build;
-himpi_allgatherv_builder himpi_allgatherv_ring_build, himpi_allgatherv_bruck_build;
+/* The reduce-scatters' common steps (reduce_scatter/binomial.c):
+ * himpi_reduce_scatter_displs gives the first element of every rank's run
+ * (displs[p] is the total), in the schedule's memory;
+ * himpi_reduce_scatter_ordered_build builds the algorithm that keeps rank
+ * order on p ranks, the butterfly where p is a power of two and the
+ * binomial one elsewhere, for the algorithms that need a commutative
+ * operation. */
+int *himpi_reduce_scatter_displs(himpi_sched *sched, const int *counts, int p);
+himpi_reduce_scatter_builder himpi_reduce_scatter_ordered_build;
+
+/* Alltoall's chunk between ranks me and j (coll.h; alltoall/chunks.c, for
+ * every alltoall algorithm): its number of blocks, and in *first the block
+ * it starts at in me's send and receive buffers (the chunks follow each
+ * other in rank order). */
+int himpi_alltoall_chunk(const int *blocks, int me, int j, MPI_Aint *first);
+
+/* An alltoall's send side: *sendbuf, or with MPI_IN_PLACE a copy of the
+ * blocks of recvbuf (recvcount elements of recvtype each) in the
+ * schedule's memory, which *sendbuf, *sendcount and *sendtype then
+ * describe, made by stage *copied (HIMPI_SCHED_FIRST if none): every stage
+ * that reads the blocks or writes recvbuf waits for it. */
+int himpi_alltoall_source_build(himpi_sched *sched, const void **sendbuf, int *sendcount,
+                                MPI_Datatype *sendtype, const void *recvbuf, int recvcount,
+                                MPI_Datatype recvtype, MPI_Comm comm, const int *blocks,
+                                int *copied);
 
 /* Scatterv, or gatherv if gather != 0, linear (scatterv/linear.c; also
  * gatherv) and by the binomial tree (scatterv/binomial.c; also gatherv).
  * mine is this rank's block, count elements of datatype (gatherv's send
  * side, scatterv's receive side; at the root MPI_IN_PLACE where MPI allows
  * it); all, counts, displs and all_type are the root's vector side,
- * significant at the root only.  Only the root knows every block's size,
- * so building the tree first runs a schedule of its own that sends every
- * rank with children the sizes of its subtree's blocks down the tree:
- * stages take their counts when they are built. */
+ * significant at the root only. */
 int himpi_linear_v_build(himpi_sched *sched, int gather, void *mine, int count,
                          MPI_Datatype datatype, void *all, const int *counts, const int *displs,
                          MPI_Datatype all_type, int root, MPI_Comm comm);

@@ -1,12 +1,14 @@
 /* coll.h: what libhimpi's collective algorithms share (internal).
  *
  * Every flat algorithm runs one collective on all ranks of a communicator
- * and has the signature of its operation below.  The communicator is always
- * one of HiMPI's own (a duplicate or a split of the application's), so the
- * algorithms' point-to-point messages cannot meet the application's.  Most
- * of them build schedules (builders.h), whose tickets keep their messages
- * apart from other calls' too; every wait goes through libmpib's, so they
- * honour the HIMPI_WAIT policy.
+ * and is a builder of its operation's signature below: it adds the rank's
+ * part to a schedule (core/sched.h), which its operation's runner runs for
+ * the blocking call, and which larger schedules compose.  The communicator
+ * is always one of HiMPI's own (a duplicate or a split of the
+ * application's), so the algorithms' point-to-point messages cannot meet
+ * the application's, and the schedules' tickets keep them apart from other
+ * calls' too; every wait goes through libmpib's, so they honour the
+ * HIMPI_WAIT policy.
  *
  * Scatter, gather and allgather move blocks: rank i owns blocks[i]
  * consecutive blocks, in rank order (blocks == NULL: one block each).  A
@@ -19,7 +21,7 @@
  * hierarchical driver's leaders exchange their groups' blocks so).
  *
  * The catalogue (core/catalogue.h) lists which operation has which
- * algorithm; himpi_coll finds the function. */
+ * algorithm; himpi_coll finds the builder. */
 #ifndef HIMPI_COLL_H
 #define HIMPI_COLL_H
 
@@ -28,94 +30,110 @@
 #include "himpi.h"
 #include "core/alloc.h"
 #include "core/blocks.h"
-#include "core/p2p.h"
+#include "core/sched.h"
 #include "core/typed.h"
 
-/* The signature of each operation's algorithms (the functions' types,
- * and pointers to them). */
-typedef int himpi_bcast_alg(void *buffer, int count, MPI_Datatype datatype, int root,
-                            MPI_Comm comm, int segsize);
-typedef int himpi_reduce_alg(const void *sendbuf, void *recvbuf, int count,
-                             MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
-                             int segsize);
-typedef int himpi_allreduce_alg(const void *sendbuf, void *recvbuf, int count,
-                                MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize);
-typedef int himpi_scatter_alg(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                              void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                              MPI_Comm comm, const int *blocks, int segsize);
-typedef himpi_scatter_alg himpi_gather_alg;
-typedef int himpi_allgather_alg(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                                void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                                MPI_Comm comm, const int *blocks, int segsize);
+/* The signature of each operation's algorithms: a builder, which adds
+ * this rank's part in the collective to a schedule (core/sched.h) and
+ * returns an MPI error class.  A builder reads the arrays it is given
+ * (blocks, counts) while it builds, and the buffers while the schedule
+ * runs. */
+typedef int himpi_bcast_builder(himpi_sched *sched, void *buffer, int count,
+                                MPI_Datatype datatype, int root, MPI_Comm comm, int segsize);
+typedef int himpi_reduce_builder(himpi_sched *sched, const void *sendbuf, void *recvbuf,
+                                 int count, MPI_Datatype datatype, MPI_Op op, int root,
+                                 MPI_Comm comm, int segsize);
+typedef int himpi_allreduce_builder(himpi_sched *sched, const void *sendbuf, void *recvbuf,
+                                    int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                    int segsize);
+typedef int himpi_scatter_builder(himpi_sched *sched, const void *sendbuf, int sendcount,
+                                  MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                                  MPI_Datatype recvtype, int root, MPI_Comm comm,
+                                  const int *blocks, int segsize);
+typedef himpi_scatter_builder himpi_gather_builder;
+typedef int himpi_allgather_builder(himpi_sched *sched, const void *sendbuf, int sendcount,
+                                    MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                                    MPI_Datatype recvtype, MPI_Comm comm, const int *blocks,
+                                    int segsize);
 /* The scans have allreduce's signature. */
-typedef himpi_allreduce_alg himpi_scan_alg;
-typedef himpi_allreduce_alg himpi_exscan_alg;
+typedef himpi_allreduce_builder himpi_scan_builder;
+typedef himpi_allreduce_builder himpi_exscan_builder;
 /* Barrier carries no message, so it has no segments either. */
-typedef int himpi_barrier_alg(MPI_Comm comm);
+typedef int himpi_barrier_builder(himpi_sched *sched, MPI_Comm comm);
 /* The reduce-scatters: the operand (sendbuf, or recvbuf for MPI_IN_PLACE)
  * holds counts[0] + ... + counts[p-1] elements, and rank i gets the run of
  * counts[i] of them after those of the ranks before it, combined.  The
  * block form takes equal counts at the top and uneven ones on the levels
  * of its plans, so it has the same signature and the same algorithms. */
-typedef int himpi_reduce_scatter_alg(const void *sendbuf, void *recvbuf, const int *counts,
-                                     MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                                     int segsize);
-typedef himpi_reduce_scatter_alg himpi_reduce_scatter_block_alg;
+typedef int himpi_reduce_scatter_builder(himpi_sched *sched, const void *sendbuf, void *recvbuf,
+                                         const int *counts, MPI_Datatype datatype, MPI_Op op,
+                                         MPI_Comm comm, int segsize);
+typedef himpi_reduce_scatter_builder himpi_reduce_scatter_block_builder;
 /* Alltoall has allgather's. */
-typedef himpi_allgather_alg himpi_alltoall_alg;
+typedef himpi_allgather_builder himpi_alltoall_builder;
 /* The v-variants take MPI's arguments: rank i's block is counts[i]
  * elements of the vector side's datatype at displs[i] of that side's
  * buffer; gatherv's and scatterv's vectors are significant at the root
  * only, where the other ranks know their own count.  The hierarchical
  * drivers hand the leaders' blocks to them as bytes (MPI_BYTE). */
-typedef int himpi_gatherv_alg(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                              void *recvbuf, const int *recvcounts, const int *displs,
-                              MPI_Datatype recvtype, int root, MPI_Comm comm, int segsize);
-typedef int himpi_scatterv_alg(const void *sendbuf, const int *sendcounts, const int *displs,
-                               MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                               MPI_Datatype recvtype, int root, MPI_Comm comm, int segsize);
-typedef int himpi_allgatherv_alg(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                                 void *recvbuf, const int *recvcounts, const int *displs,
-                                 MPI_Datatype recvtype, MPI_Comm comm, int segsize);
-typedef himpi_bcast_alg *himpi_bcast_fn;
-typedef himpi_reduce_alg *himpi_reduce_fn;
-typedef himpi_allreduce_alg *himpi_allreduce_fn;
-typedef himpi_scatter_alg *himpi_scatter_fn;
-typedef himpi_gather_alg *himpi_gather_fn;
-typedef himpi_allgather_alg *himpi_allgather_fn;
-typedef himpi_scan_alg *himpi_scan_fn;
-typedef himpi_exscan_alg *himpi_exscan_fn;
-typedef himpi_barrier_alg *himpi_barrier_fn;
-typedef himpi_reduce_scatter_alg *himpi_reduce_scatter_fn;
-typedef himpi_reduce_scatter_block_alg *himpi_reduce_scatter_block_fn;
-typedef himpi_alltoall_alg *himpi_alltoall_fn;
-typedef himpi_gatherv_alg *himpi_gatherv_fn;
-typedef himpi_scatterv_alg *himpi_scatterv_fn;
-typedef himpi_allgatherv_alg *himpi_allgatherv_fn;
+typedef int himpi_gatherv_builder(himpi_sched *sched, const void *sendbuf, int sendcount,
+                                  MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
+                                  const int *displs, MPI_Datatype recvtype, int root,
+                                  MPI_Comm comm, int segsize);
+typedef int himpi_scatterv_builder(himpi_sched *sched, const void *sendbuf,
+                                   const int *sendcounts, const int *displs,
+                                   MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                                   MPI_Datatype recvtype, int root, MPI_Comm comm, int segsize);
+typedef int himpi_allgatherv_builder(himpi_sched *sched, const void *sendbuf, int sendcount,
+                                     MPI_Datatype sendtype, void *recvbuf,
+                                     const int *recvcounts, const int *displs,
+                                     MPI_Datatype recvtype, MPI_Comm comm, int segsize);
 
-/* A flat algorithm of any operation: the member named after the operation
- * (catalogue.h's lower-case op) is the one to call. */
-typedef union himpi_algorithm {
-    himpi_bcast_fn bcast;
-    himpi_reduce_fn reduce;
-    himpi_allreduce_fn allreduce;
-    himpi_scatter_fn scatter;
-    himpi_gather_fn gather;
-    himpi_allgather_fn allgather;
-    himpi_scan_fn scan;
-    himpi_exscan_fn exscan;
-    himpi_barrier_fn barrier;
-    himpi_reduce_scatter_fn reduce_scatter;
-    himpi_reduce_scatter_block_fn reduce_scatter_block;
-    himpi_alltoall_fn alltoall;
-    himpi_gatherv_fn gatherv;
-    himpi_scatterv_fn scatterv;
-    himpi_allgatherv_fn allgatherv;
-} himpi_algorithm;
+/* The builder of a flat algorithm of any operation: the member named after
+ * the operation (catalogue.h's lower-case op) is the one to call. */
+typedef union himpi_builder {
+    himpi_bcast_builder *bcast;
+    himpi_reduce_builder *reduce;
+    himpi_allreduce_builder *allreduce;
+    himpi_scatter_builder *scatter;
+    himpi_gather_builder *gather;
+    himpi_allgather_builder *allgather;
+    himpi_scan_builder *scan;
+    himpi_exscan_builder *exscan;
+    himpi_barrier_builder *barrier;
+    himpi_reduce_scatter_builder *reduce_scatter;
+    himpi_reduce_scatter_block_builder *reduce_scatter_block;
+    himpi_alltoall_builder *alltoall;
+    himpi_gatherv_builder *gatherv;
+    himpi_scatterv_builder *scatterv;
+    himpi_allgatherv_builder *allgatherv;
+} himpi_builder;
 
-/* Algorithm alg of op (coll/dispatch.c, from the catalogue); every member
- * NULL if op has no such algorithm. */
-himpi_algorithm himpi_coll(HiMPI_Op op, HiMPI_Alg alg);
+/* The builder of algorithm alg of op (coll/dispatch.c, from the
+ * catalogue); every member NULL if op has no such algorithm. */
+himpi_builder himpi_coll(HiMPI_Op op, HiMPI_Alg alg);
+
+/* The runners (runners.c), one per signature: the blocking call of an
+ * algorithm, which builds its schedule with build, runs it and frees it.
+ * Gather runs through scatter's runner, the scans through allreduce's,
+ * alltoall through allgather's and reduce_scatter_block through
+ * reduce_scatter's: they share signatures. */
+int himpi_barrier_run(himpi_barrier_builder *build, MPI_Comm comm);
+int himpi_bcast_run(himpi_bcast_builder *build, void *buffer, int count, MPI_Datatype datatype,
+                    int root, MPI_Comm comm, int segsize);
+int himpi_reduce_run(himpi_reduce_builder *build, const void *sendbuf, void *recvbuf, int count,
+                     MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, int segsize);
+int himpi_allreduce_run(himpi_allreduce_builder *build, const void *sendbuf, void *recvbuf,
+                        int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize);
+int himpi_scatter_run(himpi_scatter_builder *build, const void *sendbuf, int sendcount,
+                      MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                      int root, MPI_Comm comm, const int *blocks, int segsize);
+int himpi_allgather_run(himpi_allgather_builder *build, const void *sendbuf, int sendcount,
+                        MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                        MPI_Datatype recvtype, MPI_Comm comm, const int *blocks, int segsize);
+int himpi_reduce_scatter_run(himpi_reduce_scatter_builder *build, const void *sendbuf,
+                             void *recvbuf, const int *counts, MPI_Datatype datatype, MPI_Op op,
+                             MPI_Comm comm, int segsize);
 
 /* ---------------------------------------------------------------------- */
 /* Reductions                                                               */
@@ -124,11 +142,12 @@ himpi_algorithm himpi_coll(HiMPI_Op op, HiMPI_Alg alg);
 /* 1 if op is commutative. */
 int himpi_commutative(MPI_Op op);
 
-/* Runs a reduce algorithm that keeps rank order only when the root is rank
- * 0: directly for a commutative operation or root 0; otherwise with root 0,
- * after which rank 0 sends the result to root. */
-int himpi_reduce_ordered(himpi_reduce_fn algorithm, const void *sendbuf, void *recvbuf,
-                         int count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
-                         int segsize);
+/* Builds a reduce tree that keeps rank order only when the root is rank
+ * 0: directly for a commutative operation or root 0; otherwise with root
+ * 0, after which rank 0 sends the result to root. */
+int himpi_reduce_ordered_build(himpi_sched *sched, himpi_reduce_builder *tree,
+                               const void *sendbuf, void *recvbuf, int count,
+                               MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
+                               int segsize);
 
 #endif /* HIMPI_COLL_H */

@@ -1,9 +1,6 @@
 # lib/coll: the flat algorithms, one file each, and the MPI library's own collectives.
 libhimpi_internal_la_SOURCES += \
 	%D%/algorithms.h \
-	%D%/barrier/dissemination.c \
-	%D%/barrier/linear.c \
-	%D%/barrier/recursive_doubling.c \
 	%D%/allgather/gather_bcast.c \
 	%D%/allgather/recursive_doubling.c \
 	%D%/allgather/ring.c \
@@ -18,6 +15,9 @@ libhimpi_internal_la_SOURCES += \
 	%D%/alltoall/chunks.c \
 	%D%/alltoall/linear.c \
 	%D%/alltoall/pairwise.c \
+	%D%/barrier/dissemination.c \
+	%D%/barrier/linear.c \
+	%D%/barrier/recursive_doubling.c \
 	%D%/bcast/binary.c \
 	%D%/bcast/binomial.c \
 	%D%/bcast/chain.c \
@@ -26,7 +26,6 @@ libhimpi_internal_la_SOURCES += \
 	%D%/bcast/scatter_rd_allgather.c \
 	%D%/bcast/scatter_ring_allgather.c \
 	%D%/bcast/split_binary.c \
-	%D%/builders.c \
 	%D%/builders.h \
 	%D%/coll.h \
 	%D%/dispatch.c \
@@ -37,11 +36,8 @@ libhimpi_internal_la_SOURCES += \
 	%D%/gather/linear_sync.c \
 	%D%/gatherv/binomial.c \
 	%D%/gatherv/linear.c \
-	%D%/level_requests.c \
-	%D%/level_requests.h \
 	%D%/native.c \
 	%D%/native.h \
-	%D%/native_persistent.c \
 	%D%/reduce/binary.c \
 	%D%/reduce/binomial.c \
 	%D%/reduce/chain.c \
@@ -55,6 +51,7 @@ libhimpi_internal_la_SOURCES += \
 	%D%/reduce_scatter/recursive_halving.c \
 	%D%/reduce_scatter/ring.c \
 	%D%/reduce_scatter_block.c \
+	%D%/runners.c \
 	%D%/scan/linear.c \
 	%D%/scan/recursive_doubling.c \
 	%D%/scatter/binomial.c \

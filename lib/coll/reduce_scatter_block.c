@@ -8,12 +8,12 @@
 #include "coll/algorithms.h"
 
 #define SAME_AS_REDUCE_SCATTER(alg)                                                            \
-    int himpi_reduce_scatter_block_##alg(const void *sendbuf, void *recvbuf, const int *counts, \
-                                         MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,      \
-                                         int segsize)                                          \
+    int himpi_reduce_scatter_block_##alg##_build(                                              \
+        himpi_sched *sched, const void *sendbuf, void *recvbuf, const int *counts,            \
+        MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize)                          \
     {                                                                                          \
-        return himpi_reduce_scatter_##alg(sendbuf, recvbuf, counts, datatype, op, comm,        \
-                                          segsize);                                            \
+        return himpi_reduce_scatter_##alg##_build(sched, sendbuf, recvbuf, counts, datatype,   \
+                                                  op, comm, segsize);                          \
     }
 
 SAME_AS_REDUCE_SCATTER(binomial)

@@ -4,8 +4,8 @@
  * and nothing is kept in step by hand:
  *   core/names.c      names, HiMPI_Alg_supported, the legacy ids
  *   core/validate.c   the overlap a plan runs with (himpi_plan_overlap)
- *   coll/dispatch.c   the function of each (operation, algorithm) pair
- *   coll/algorithms.h the declaration of each algorithm
+ *   coll/dispatch.c   the builder of each (operation, algorithm) pair
+ *   coll/algorithms.h the declaration of each builder
  *   hier/drivers.c    the hierarchical driver of each operation
  *   tune/model.c      the Hockney cost of each pair
  *   doc/man/local.mk  the algorithm list of libhimpi(3)
@@ -146,7 +146,7 @@
 
 /* ROW(OP, op, ALG, alg, legacy, cost): every algorithm of every operation
  * (the parameter is not X, which the costs use).
- *   alg     names the function himpi_<op>_<alg> (coll/<op>/<alg>.c; the
+ *   alg     names the builder himpi_<op>_<alg>_build (coll/<op>/<alg>.c; the
  *           native ones in coll/native.c; reduce_scatter_block's, in
  *           coll/reduce_scatter_block.c, are reduce_scatter's: the block
  *           form is the vector form with equal counts, and the levels of

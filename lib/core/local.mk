@@ -17,15 +17,14 @@ libhimpi_internal_la_SOURCES += \
 	%D%/p2p.h \
 	%D%/sched.c \
 	%D%/sched.h \
-	%D%/sched_tag.c \
-	%D%/sched_tag.h \
-	%D%/scratch.c \
-	%D%/scratch.h \
+	%D%/sched_coll.c \
+	%D%/sched_coll.h \
+	%D%/sched_comm.c \
+	%D%/sched_comm.h \
 	%D%/setup_lock.c \
 	%D%/setup_lock.h \
 	%D%/text.c \
 	%D%/text.h \
-	%D%/thread_local.h \
 	%D%/typed.c \
 	%D%/typed.h \
 	%D%/validate.c \

@@ -4,35 +4,70 @@
  * successors at the first start, when the graph is complete.  Each start
  * then counts every stage's pending dependencies; a stage whose count
  * reaches zero joins the ready list, and issuing it either completes it at
- * once (copy, reduce, fence) or leaves a request that MPI_Testsome or
- * MPIB_Waitany reports complete. */
+ * once (copy, reduce, call, fence, a blocking collective) or leaves a
+ * request that MPI_Testsome or MPIB_Waitany reports complete.  A coll
+ * stage's count also holds the issue of the coll stage before it on its
+ * communicator: in its schedule, the one before it in its lane; in the
+ * schedule started before, that lane's last (core/sched_comm.h). */
 #include <config.h>
 
+#include <sched.h>
+#include <stddef.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "mpib.h"
 #include "core/alloc.h"
 #include "core/sched.h"
-#include "core/sched_tag.h"
+#include "core/sched_coll.h"
+#include "core/sched_comm.h"
 #include "core/typed.h"
 
-typedef enum stage_kind { STAGE_SEND, STAGE_RECV, STAGE_COPY, STAGE_REDUCE, STAGE_FENCE } stage_kind;
+typedef enum stage_kind {
+    STAGE_SEND,
+    STAGE_SSEND,
+    STAGE_RECV,
+    STAGE_COLL,
+    STAGE_COPY,
+    STAGE_REDUCE,
+    STAGE_CALL,
+    STAGE_FENCE
+} stage_kind;
 
 typedef struct stage {
     stage_kind kind;
     const void *in; /* send: the message; copy: the source; reduce: in */
-    void *out;      /* recv: the message; copy: the target; reduce: inout */
+    void *out;      /* recv: the message; copy: the target; reduce: inout; call: the argument */
     int count, out_count;
     MPI_Datatype type, out_type;
     MPI_Op op;
     int peer, channel, tag;
+    const int *from, *to; /* a message's part (himpi_sched_bounds); NULL: all */
+    int *received;        /* where a receive records its count, or NULL */
+    himpi_sched_fn *fn;
+    int coll; /* a coll stage's call, in colls */
 } stage;
 
-typedef struct tmp_buffer {
+/* A coll stage's call. */
+typedef struct coll {
+    HiMPI_Op op;
+    himpi_coll_args args;
+    himpi_sched_counts counts;
+    MPI_Comm comm;
+    int vector, alone;
+    int lane; /* in lanes */
+    int next; /* the next coll stage of its lane, -1 for none */
+    MPI_Request persistent;
+    int made; /* persistent: made (or found missing) at the first start */
+} coll;
+
+/* What the schedule frees with itself. */
+typedef struct owned {
+    enum { OWN_TMP, OWN_MEMORY, OWN_TYPE } kind;
     void *buf;
     MPI_Datatype datatype;
-} tmp_buffer;
+} owned;
 
 typedef struct edge {
     int before, after;
@@ -43,22 +78,35 @@ struct himpi_sched {
     int nstages, stages_cap;
     edge *edges;
     int nedges, edges_cap;
-    /* The last fence (HIMPI_SCHED_FIRST: none), and the first stage after it. */
+    /* The last fence or scope's origin (HIMPI_SCHED_FIRST: none), and the
+     * first stage the next fence waits for. */
     int fence, fenced;
-    tmp_buffer *tmps;
-    int ntmps, tmps_cap;
+    /* Levels that overlap: no coll stage runs alone (himpi_sched_overlapped). */
+    int overlapped;
+    coll *colls;
+    int ncolls, colls_cap;
+    /* Its coll stages by communicator; in a list of the communicator's
+     * from each start until the schedule completes, so never moved once it
+     * has started. */
+    himpi_sched_lane *lanes;
+    int nlanes, lanes_cap;
+    owned *owns;
+    int nowns, owns_cap;
     MPI_Comm *comms; /* per channel */
     int *bases;      /* per channel: its first tag */
     int nchannels, channels_cap;
-    /* Made at the first start: successors of stage i are
-     * succ[succ_first[i] .. succ_first[i + 1]). */
+    int persistent;
+    MPI_Info info; /* of the persistent collectives */
+    /* Made at the first start, with the per-start arrays below: successors
+     * of stage i are succ[succ_first[i] .. succ_first[i + 1]). */
     int *succ_first, *succ;
     /* Per start. */
-    int active, *pending, *ready, nready, head, ndone;
+    int active, blocking, *pending, *ready, nready, head, ndone;
     /* The requests in flight, packed: requests[k] is stage owner[k]'s, so
-     * that progress looks at what is in flight, not at every stage. */
+     * that progress looks at what is in flight, not at every stage;
+     * ncolls_in_flight of them are collectives. */
     MPI_Request *requests;
-    int *owner, nflight;
+    int *owner, nflight, ncolls_in_flight;
     int *indices;
     /* Not MPI_STATUSES_IGNORE: with MPICH's headers, GCC takes that for an
      * empty array that MPI_Testsome writes to. */
@@ -78,6 +126,35 @@ void himpi_sched_create(himpi_sched **sched)
 {
     *sched = himpi_zalloc(1, sizeof **sched, "a schedule");
     (*sched)->fence = HIMPI_SCHED_FIRST;
+    (*sched)->info = MPI_INFO_NULL;
+}
+
+int himpi_sched_persistent(himpi_sched *s, MPI_Info info)
+{
+    s->persistent = 1;
+    return info == MPI_INFO_NULL ? MPI_SUCCESS : MPI_Info_dup(info, &s->info);
+}
+
+/* Stage j waits for one thing less. */
+static void release(himpi_sched *s, int j)
+{
+    if (--s->pending[j] == 0)
+        s->ready[s->nready++] = j;
+}
+
+/* The schedule is complete, or freed: its lanes leave their
+ * communicators'.  The lane after one whose coll stages did not all issue
+ * (an error stopped it) is held now by the lane before, or by none. */
+static void leave_lanes(himpi_sched *s)
+{
+    for (int i = 0; i < s->nlanes; i++) {
+        himpi_sched_lane *l = &s->lanes[i], *next = l->next;
+        if (!l->issued && next != NULL && next->held && (l->prev == NULL || l->prev->issued)) {
+            next->held = 0;
+            release(next->owner, next->first);
+        }
+        himpi_sched_lane_leave(l);
+    }
 }
 
 void himpi_sched_free(himpi_sched **sched)
@@ -85,25 +162,36 @@ void himpi_sched_free(himpi_sched **sched)
     himpi_sched *s = *sched;
     if (s == NULL)
         return;
+    /* MPI cannot cancel a collective: an outstanding one is completed. */
     for (int k = 0; k < s->nflight; k++)
-        if (s->requests[k] != MPI_REQUEST_NULL) {
+        if (s->requests[k] == MPI_REQUEST_NULL)
+            continue;
+        else if (s->stages[s->owner[k]].kind == STAGE_COLL)
+            MPI_Wait(&s->requests[k], MPI_STATUS_IGNORE);
+        else {
             MPI_Cancel(&s->requests[k]);
             MPI_Request_free(&s->requests[k]);
         }
-    for (int i = 0; i < s->ntmps; i++)
-        himpi_tmp_free(s->tmps[i].buf, s->tmps[i].datatype);
-    free(s->tmps);
+    leave_lanes(s);
+    for (int i = 0; i < s->ncolls; i++)
+        if (s->colls[i].persistent != MPI_REQUEST_NULL)
+            MPI_Request_free(&s->colls[i].persistent);
+    if (s->info != MPI_INFO_NULL)
+        MPI_Info_free(&s->info);
+    for (int i = 0; i < s->nowns; i++)
+        if (s->owns[i].kind == OWN_TMP)
+            himpi_tmp_free(s->owns[i].buf, s->owns[i].datatype);
+        else if (s->owns[i].kind == OWN_MEMORY)
+            free(s->owns[i].buf);
+        else
+            MPI_Type_free(&s->owns[i].datatype);
+    free(s->owns);
     free(s->stages);
     free(s->edges);
+    free(s->colls);
+    free(s->lanes);
     free(s->comms);
     free(s->bases);
-    free(s->succ_first);
-    free(s->succ);
-    free(s->pending);
-    free(s->ready);
-    free(s->requests);
-    free(s->owner);
-    free(s->indices);
     free(s->statuses);
     free(s);
     *sched = NULL;
@@ -124,16 +212,35 @@ int himpi_sched_join(himpi_sched *s, MPI_Comm comm, int *channel)
     return MPI_SUCCESS;
 }
 
+static void own(himpi_sched *s, owned o)
+{
+    reserve((void **)&s->owns, &s->owns_cap, s->nowns + 1, sizeof *s->owns, "a schedule");
+    s->owns[s->nowns++] = o;
+}
+
 void *himpi_sched_tmp(himpi_sched *s, int count, MPI_Datatype datatype)
 {
-    reserve((void **)&s->tmps, &s->tmps_cap, s->ntmps + 1, sizeof *s->tmps, "a schedule");
     void *buf = himpi_tmp_alloc(count, datatype);
-    s->tmps[s->ntmps++] = (tmp_buffer){buf, datatype};
+    own(s, (owned){OWN_TMP, buf, datatype});
     return buf;
+}
+
+void *himpi_sched_memory(himpi_sched *s, size_t size)
+{
+    void *buf = himpi_zalloc(1, size, "a schedule's values");
+    own(s, (owned){OWN_MEMORY, buf, MPI_DATATYPE_NULL});
+    return buf;
+}
+
+void himpi_sched_keep_type(himpi_sched *s, MPI_Datatype *datatype)
+{
+    own(s, (owned){OWN_TYPE, NULL, *datatype});
 }
 
 int himpi_sched_after(himpi_sched *s, int index, int before)
 {
+    if (before == HIMPI_SCHED_FIRST)
+        return MPI_SUCCESS;
     if (index < 0 || index >= s->nstages || before < 0 || before >= index || s->succ != NULL)
         return MPI_ERR_INTERN;
     reserve((void **)&s->edges, &s->edges_cap, s->nedges + 1, sizeof *s->edges, "a schedule");
@@ -141,7 +248,21 @@ int himpi_sched_after(himpi_sched *s, int index, int before)
     return MPI_SUCCESS;
 }
 
-/* Appends st after stage `after`. */
+int himpi_sched_step(himpi_sched *s, int first, int last, int step[2])
+{
+    int rc = MPI_SUCCESS;
+    for (int i = first; i <= last && rc == MPI_SUCCESS; i++) {
+        rc = himpi_sched_after(s, i, step[0]);
+        if (rc == MPI_SUCCESS && step[1] != step[0])
+            rc = himpi_sched_after(s, i, step[1]);
+    }
+    step[0] = first;
+    step[1] = last;
+    return rc;
+}
+
+/* Appends st after stage `after`, or after the last fence if that comes
+ * later: waiting for the fence is waiting for all before it. */
 static int add(himpi_sched *s, int after, stage st, int *index)
 {
     if (s->succ != NULL)
@@ -150,9 +271,7 @@ static int add(himpi_sched *s, int after, stage st, int *index)
             "a schedule");
     int rc, i = s->nstages++;
     s->stages[i] = st;
-    if (after == HIMPI_SCHED_FIRST)
-        after = s->fence;
-    if (after != HIMPI_SCHED_FIRST && (rc = himpi_sched_after(s, i, after)) != MPI_SUCCESS) {
+    if ((rc = himpi_sched_after(s, i, after < s->fence ? s->fence : after)) != MPI_SUCCESS) {
         s->nstages--;
         return rc;
     }
@@ -177,6 +296,14 @@ int himpi_sched_send(himpi_sched *s, int after, int channel, int key, const void
 {
     stage st = {.in = buf, .count = count, .type = datatype, .peer = dest};
     int rc = message(s, STAGE_SEND, channel, key, &st);
+    return rc == MPI_SUCCESS ? add(s, after, st, index) : rc;
+}
+
+int himpi_sched_ssend(himpi_sched *s, int after, int channel, int key, const void *buf,
+                      int count, MPI_Datatype datatype, int dest, int *index)
+{
+    stage st = {.in = buf, .count = count, .type = datatype, .peer = dest};
+    int rc = message(s, STAGE_SSEND, channel, key, &st);
     return rc == MPI_SUCCESS ? add(s, after, st, index) : rc;
 }
 
@@ -210,6 +337,110 @@ int himpi_sched_reduce(himpi_sched *s, int after, const void *in, void *inout, i
     return add(s, after, st, index);
 }
 
+int himpi_sched_call(himpi_sched *s, int after, himpi_sched_fn *fn, void *arg, int *index)
+{
+    return add(s, after, (stage){.kind = STAGE_CALL, .fn = fn, .out = arg}, index);
+}
+
+int himpi_sched_received(himpi_sched *s, int recv, int *count)
+{
+    if (recv < 0 || recv >= s->nstages || s->stages[recv].kind != STAGE_RECV)
+        return MPI_ERR_INTERN;
+    s->stages[recv].received = count;
+    return MPI_SUCCESS;
+}
+
+int himpi_sched_bounds(himpi_sched *s, int index, const int *from, const int *to)
+{
+    if (index < 0 || index >= s->nstages || s->stages[index].kind > STAGE_RECV)
+        return MPI_ERR_INTERN;
+    s->stages[index].from = from;
+    s->stages[index].to = to;
+    return MPI_SUCCESS;
+}
+
+/* The lane of the schedule's coll stages on comm, made at its first. */
+static int lane_of(himpi_sched *s, MPI_Comm comm, int stage)
+{
+    for (int l = 0; l < s->nlanes; l++)
+        if (s->lanes[l].comm == comm)
+            return l;
+    reserve((void **)&s->lanes, &s->lanes_cap, s->nlanes + 1, sizeof *s->lanes, "a schedule");
+    s->lanes[s->nlanes] = (himpi_sched_lane){.owner = s, .comm = comm, .first = stage,
+                                             .last = stage};
+    return s->nlanes++;
+}
+
+static int add_coll(himpi_sched *s, int after, HiMPI_Op op, const himpi_coll_args *args,
+                    const himpi_sched_counts *counts, MPI_Comm comm, int alone, int *index)
+{
+    int i, rc = add(s, after, (stage){.kind = STAGE_COLL, .coll = s->ncolls}, &i);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    reserve((void **)&s->colls, &s->colls_cap, s->ncolls + 1, sizeof *s->colls, "a schedule");
+    coll c = {.op = op, .args = *args, .comm = comm, .vector = counts != NULL, .alone = alone,
+              .next = -1, .persistent = MPI_REQUEST_NULL};
+    if (counts != NULL)
+        c.counts = *counts;
+    c.lane = lane_of(s, comm, i);
+    himpi_sched_lane *l = &s->lanes[c.lane];
+    if (l->last != i) {
+        s->colls[s->stages[l->last].coll].next = i;
+        l->last = i;
+    }
+    s->colls[s->ncolls++] = c;
+    if (index != NULL)
+        *index = i;
+    return MPI_SUCCESS;
+}
+
+int himpi_sched_coll(himpi_sched *s, int after, HiMPI_Op op, const himpi_coll_args *args,
+                     const himpi_sched_counts *counts, MPI_Comm comm, int *index)
+{
+    return add_coll(s, after, op, args, counts, comm, 0, index);
+}
+
+int himpi_sched_coll_alone(himpi_sched *s, HiMPI_Op op, const himpi_coll_args *args,
+                           const himpi_sched_counts *counts, MPI_Comm comm)
+{
+    int rc = himpi_sched_fence(s);
+    if (rc == MPI_SUCCESS)
+        rc = add_coll(s, HIMPI_SCHED_FIRST, op, args, counts, comm, !s->overlapped, NULL);
+    return rc == MPI_SUCCESS ? himpi_sched_fence(s) : rc;
+}
+
+void himpi_sched_overlapped(himpi_sched *s)
+{
+    s->overlapped = 1;
+}
+
+int himpi_sched_last_fence(const himpi_sched *s)
+{
+    return s->fence;
+}
+
+int himpi_sched_gate(himpi_sched *s, int n, const int after[], int *index)
+{
+    /* Waits for after[] alone: not for the scope's origin, as a stage added
+     * "after nothing" would, nor for the origin in place of an earlier
+     * stage, as one added after a stage before it would. */
+    int origin = s->fence, gate;
+    s->fence = HIMPI_SCHED_FIRST;
+    int rc = add(s, HIMPI_SCHED_FIRST, (stage){.kind = STAGE_FENCE}, &gate);
+    s->fence = origin;
+    for (int i = 0; i < n && rc == MPI_SUCCESS; i++)
+        rc = himpi_sched_after(s, gate, after[i]);
+    if (rc == MPI_SUCCESS)
+        *index = gate;
+    return rc;
+}
+
+void himpi_sched_scope(himpi_sched *s, int origin)
+{
+    s->fence = origin;
+    s->fenced = s->nstages;
+}
+
 int himpi_sched_fence(himpi_sched *s)
 {
     int fence, from = s->fenced;
@@ -221,18 +452,28 @@ int himpi_sched_fence(himpi_sched *s)
     return rc;
 }
 
-/* Fixes the graph: every stage's successors, and the per-start arrays. */
+static size_t aligned(size_t bytes)
+{
+    const size_t a = _Alignof(max_align_t);
+    return (bytes + a - 1) / a * a;
+}
+
+/* Fixes the graph: every stage's successors, and the per-start arrays, all
+ * in the one allocation statuses holds: a blocking call builds and frees a
+ * schedule each time, and allocations are much of what that costs. */
 static void fix(himpi_sched *s)
 {
-    size_t n = (size_t)s->nstages;
-    s->succ_first = himpi_zalloc(n + 1, sizeof *s->succ_first, "a schedule");
-    s->succ = himpi_alloc((size_t)s->nedges + 1, sizeof *s->succ, "a schedule");
-    s->pending = himpi_zalloc(n + 1, sizeof *s->pending, "a schedule");
-    s->ready = himpi_alloc(n + 1, sizeof *s->ready, "a schedule");
-    s->requests = himpi_alloc(n + 1, sizeof *s->requests, "a schedule");
-    s->owner = himpi_alloc(n + 1, sizeof *s->owner, "a schedule");
-    s->indices = himpi_alloc(n + 1, sizeof *s->indices, "a schedule");
-    s->statuses = himpi_alloc(n + 1, sizeof *s->statuses, "a schedule");
+    size_t n = (size_t)s->nstages + 1, ints = 6 * n + (size_t)s->nedges;
+    size_t statuses = aligned(n * sizeof *s->statuses), requests = aligned(n * sizeof *s->requests);
+    char *block = himpi_zalloc(1, statuses + requests + ints * sizeof(int), "a schedule");
+    s->statuses = (MPI_Status *)block;
+    s->requests = (MPI_Request *)(block + statuses);
+    s->succ_first = (int *)(block + statuses + requests);
+    s->pending = s->succ_first + n;
+    s->ready = s->pending + n;
+    s->owner = s->ready + n;
+    s->indices = s->owner + n;
+    s->succ = s->indices + n;
     for (int e = 0; e < s->nedges; e++)
         s->succ_first[s->edges[e].before + 1]++;
     for (int i = 0; i < s->nstages; i++)
@@ -249,8 +490,95 @@ static void complete(himpi_sched *s, int i)
 {
     s->ndone++;
     for (int k = s->succ_first[i]; k < s->succ_first[i + 1]; k++)
-        if (--s->pending[s->succ[k]] == 0)
-            s->ready[s->nready++] = s->succ[k];
+        release(s, s->succ[k]);
+    if (s->ndone == s->nstages)
+        leave_lanes(s);
+}
+
+/* Coll stage i is issued: the next coll stage on its communicator may be. */
+static void issued(himpi_sched *s, int i)
+{
+    const coll *c = &s->colls[s->stages[i].coll];
+    himpi_sched_lane *l = &s->lanes[c->lane];
+    if (c->next >= 0) {
+        release(s, c->next);
+        return;
+    }
+    l->issued = 1;
+    if (l->next != NULL && l->next->held) {
+        l->next->held = 0;
+        release(l->next->owner, l->next->first);
+    }
+}
+
+/* Holds the request of stage i, which MPI has under way in
+ * requests[nflight]. */
+static void in_flight(himpi_sched *s, int i)
+{
+    s->owner[s->nflight++] = i;
+    s->ncolls_in_flight += s->stages[i].kind == STAGE_COLL;
+}
+
+/* Issues coll stage i as doc/schedules.md and sched.h say. */
+static int issue_coll(himpi_sched *s, int i)
+{
+    coll *c = &s->colls[s->stages[i].coll];
+    MPI_Request *request = &s->requests[s->nflight];
+    himpi_coll_form form = HIMPI_COLL_NONBLOCKING;
+    const himpi_sched_counts *counts = c->vector ? &c->counts : NULL;
+    int size, rc = MPI_Comm_size(c->comm, &size);
+    *request = MPI_REQUEST_NULL;
+    if (rc == MPI_SUCCESS && size > 1 && s->persistent) {
+        if (!c->made)
+            rc = himpi_coll_call(HIMPI_COLL_PERSISTENT, c->op, &c->args, counts, c->comm,
+                                 s->info, &c->persistent);
+        c->made = 1;
+        *request = c->persistent;
+    }
+    if (rc == MPI_SUCCESS && *request != MPI_REQUEST_NULL) {
+        rc = MPI_Start(request);
+    } else if (rc == MPI_SUCCESS) {
+        if (size == 1 ||
+            (s->blocking && c->alone && MPIB_get_wait_policy() == MPIB_WAIT_BLOCKING))
+            form = HIMPI_COLL_BLOCKING;
+        rc = himpi_coll_call(form, c->op, &c->args, counts, c->comm, MPI_INFO_NULL, request);
+    }
+    if (rc != MPI_SUCCESS)
+        return rc;
+    issued(s, i);
+    if (form == HIMPI_COLL_BLOCKING)
+        complete(s, i);
+    else
+        in_flight(s, i);
+    return MPI_SUCCESS;
+}
+
+/* Issues message stage i, on its part of its buffer. */
+static int issue_message(himpi_sched *s, int i)
+{
+    const stage *st = &s->stages[i];
+    int from = st->from != NULL ? *st->from : 0, to = st->to != NULL ? *st->to : st->count;
+    if (from < 0 || to > st->count)
+        return MPI_ERR_TRUNCATE;
+    if (st->from != NULL && from >= to) {
+        complete(s, i);
+        return MPI_SUCCESS;
+    }
+    MPI_Comm comm = s->comms[st->channel];
+    MPI_Request *request = &s->requests[s->nflight];
+    int rc;
+    if (st->kind == STAGE_RECV)
+        rc = MPI_Irecv(himpi_at(st->out, from, st->type), to - from, st->type, st->peer, st->tag,
+                       comm, request);
+    else if (st->kind == STAGE_SSEND)
+        rc = MPI_Issend(himpi_at(st->in, from, st->type), to - from, st->type, st->peer,
+                        st->tag, comm, request);
+    else
+        rc = MPI_Isend(himpi_at(st->in, from, st->type), to - from, st->type, st->peer, st->tag,
+                       comm, request);
+    if (rc == MPI_SUCCESS)
+        in_flight(s, i);
+    return rc;
 }
 
 static int issue(himpi_sched *s, int i)
@@ -259,22 +587,19 @@ static int issue(himpi_sched *s, int i)
     int rc = MPI_SUCCESS;
     switch (st->kind) {
     case STAGE_SEND:
-        s->owner[s->nflight] = i;
-        rc = MPI_Isend(st->in, st->count, st->type, st->peer, st->tag, s->comms[st->channel],
-                       &s->requests[s->nflight]);
-        s->nflight += rc == MPI_SUCCESS;
-        return rc;
+    case STAGE_SSEND:
     case STAGE_RECV:
-        s->owner[s->nflight] = i;
-        rc = MPI_Irecv(st->out, st->count, st->type, st->peer, st->tag, s->comms[st->channel],
-                       &s->requests[s->nflight]);
-        s->nflight += rc == MPI_SUCCESS;
-        return rc;
+        return issue_message(s, i);
+    case STAGE_COLL:
+        return issue_coll(s, i);
     case STAGE_COPY:
         rc = himpi_copy(st->in, st->count, st->type, st->out, st->out_count, st->out_type);
         break;
     case STAGE_REDUCE:
         rc = MPI_Reduce_local(st->in, st->out, st->count, st->type, st->op);
+        break;
+    case STAGE_CALL:
+        rc = st->fn(st->out);
         break;
     case STAGE_FENCE:
         break;
@@ -295,45 +620,87 @@ static int issue_ready(himpi_sched *s)
     return rc;
 }
 
-int himpi_sched_start(himpi_sched *s)
+static int start(himpi_sched *s, int blocking)
 {
     if (s->active && s->ndone < s->nstages)
         return MPI_ERR_REQUEST; /* as MPI_Start of an active request */
     if (s->succ == NULL)
         fix(s);
     s->active = 1;
-    s->nready = s->head = s->ndone = s->nflight = 0;
+    s->blocking = blocking;
+    s->nready = s->head = s->ndone = s->nflight = s->ncolls_in_flight = 0;
     memset(s->pending, 0, (size_t)s->nstages * sizeof *s->pending);
     for (int e = 0; e < s->nedges; e++)
         s->pending[s->edges[e].after]++;
+    for (int c = 0; c < s->ncolls; c++)
+        if (s->colls[c].next >= 0)
+            s->pending[s->colls[c].next]++;
+    int rc = MPI_SUCCESS;
+    for (int l = 0; l < s->nlanes && rc == MPI_SUCCESS; l++) {
+        himpi_sched_lane *lane = &s->lanes[l];
+        lane->issued = lane->held = 0;
+        rc = himpi_sched_lane_join(lane);
+        if (rc == MPI_SUCCESS && lane->prev != NULL && !lane->prev->issued) {
+            lane->held = 1;
+            s->pending[lane->first]++;
+        }
+    }
     for (int i = 0; i < s->nstages; i++)
         if (s->pending[i] == 0)
             s->ready[s->nready++] = i;
-    return issue_ready(s);
+    return rc == MPI_SUCCESS ? issue_ready(s) : rc;
 }
 
-/* The outcount requests at indices completed: drops them from the requests
- * in flight, completes their stages and issues what that frees. */
+int himpi_sched_start(himpi_sched *s)
+{
+    return start(s, 0);
+}
+
+/* The outcount requests at indices completed, with statuses: drops them
+ * from the requests in flight, completes their stages and issues what that
+ * frees.  A persistent request stays valid, so each is dropped here. */
 static int completed(himpi_sched *s, int outcount)
 {
     /* indices[k] becomes the stage; the requests left keep their order. */
-    for (int k = 0; k < outcount; k++)
+    for (int k = 0; k < outcount; k++) {
+        s->requests[s->indices[k]] = MPI_REQUEST_NULL;
         s->indices[k] = s->owner[s->indices[k]];
-    int kept = 0;
+    }
+    int kept = 0, rc = MPI_SUCCESS;
     for (int k = 0; k < s->nflight; k++)
         if (s->requests[k] != MPI_REQUEST_NULL) {
             s->requests[kept] = s->requests[k];
             s->owner[kept++] = s->owner[k];
         }
     s->nflight = kept;
-    for (int k = 0; k < outcount; k++)
+    for (int k = 0; k < outcount; k++) {
+        const stage *st = &s->stages[s->indices[k]];
+        s->ncolls_in_flight -= st->kind == STAGE_COLL;
+        if (st->received != NULL && rc == MPI_SUCCESS &&
+            (rc = MPI_Get_count(&s->statuses[k], st->type, st->received)) == MPI_SUCCESS &&
+            *st->received == MPI_UNDEFINED)
+            rc = MPI_ERR_TRUNCATE; /* not a whole number of elements */
         complete(s, s->indices[k]);
-    return issue_ready(s);
+    }
+    return rc == MPI_SUCCESS ? issue_ready(s) : rc;
+}
+
+/* A pass over the schedules started before s whose coll stages s's may
+ * wait for, on this rank or, through them, on others. */
+static int progress_before(himpi_sched *s)
+{
+    int rc = MPI_SUCCESS, done;
+    for (int l = 0; l < s->nlanes && rc == MPI_SUCCESS; l++)
+        if (s->lanes[l].prev != NULL)
+            rc = himpi_sched_test(s->lanes[l].prev->owner, &done);
+    return rc;
 }
 
 int himpi_sched_test(himpi_sched *s, int *done)
 {
-    int rc = MPI_SUCCESS, outcount = 1;
+    int rc = progress_before(s), outcount = 1;
+    if (rc == MPI_SUCCESS)
+        rc = issue_ready(s);
     while (rc == MPI_SUCCESS && s->ndone < s->nstages && outcount > 0) {
         rc = MPI_Testsome(s->nflight, s->requests, &outcount, s->indices, s->statuses);
         if (rc == MPI_SUCCESS && outcount != MPI_UNDEFINED)
@@ -343,13 +710,55 @@ int himpi_sched_test(himpi_sched *s, int *done)
     return rc;
 }
 
-/* One request at a time: SimGrid's MPI_Waitsome tests every request after
- * the first completes, and each test that fails costs simulated time and a
- * switch of simulated processes; its MPI_Waitany is one wait. */
+/* Whether s is waited for by tests rather than MPIB_Waitany: while a
+ * schedule started before it has coll stages on one of its
+ * communicators, which progress only by passes over that schedule; and
+ * under SimGrid, whose MPI_Waitany waits for a nonblocking collective's
+ * request before any other, while a collective is in flight with other
+ * requests that may need this rank's next stages to complete. */
+static int by_tests(const himpi_sched *s)
+{
+    for (int l = 0; l < s->nlanes; l++)
+        if (s->lanes[l].prev != NULL)
+            return 1;
+#ifdef SMPI_H
+    return s->ncolls_in_flight > 0 && s->nflight > 1;
+#else
+    return 0;
+#endif
+}
+
+/* One request at a time otherwise: SimGrid's MPI_Waitsome tests every
+ * request after the first completes, and each test that fails costs
+ * simulated time and a switch of simulated processes; its MPI_Waitany is
+ * one wait. */
+/* The pass over the process's other work under way (hier/request.c). */
+static _Atomic(himpi_sched_others *) others;
+
+void himpi_sched_others_hook(himpi_sched_others *fn)
+{
+    atomic_store(&others, fn);
+}
+
 int himpi_sched_wait(himpi_sched *s)
 {
-    int rc = MPI_SUCCESS;
+    int rc = MPI_SUCCESS, done = 0;
     while (rc == MPI_SUCCESS && s->ndone < s->nstages) {
+        /* What a schedule before it released since. */
+        if ((rc = issue_ready(s)) != MPI_SUCCESS || s->ndone == s->nstages)
+            break;
+        /* Other work under way is progressed at every turn, and s is then
+         * waited for by tests: another rank's part of s may wait for a
+         * stage of that work here. */
+        himpi_sched_others *other = atomic_load(&others);
+        int busy = other != NULL && other() > 0;
+        if (busy || by_tests(s)) {
+            rc = himpi_sched_test(s, &done);
+            if (rc == MPI_SUCCESS && !done &&
+                (busy || MPIB_get_wait_policy() == MPIB_WAIT_YIELD))
+                sched_yield();
+            continue;
+        }
         rc = MPIB_Waitany(s->nflight, s->requests, &s->indices[0], &s->statuses[0]);
         /* MPI_UNDEFINED: nothing in flight, yet stages remain; a graph
          * without cycles whose stages all issue cannot get there. */
@@ -361,7 +770,7 @@ int himpi_sched_wait(himpi_sched *s)
 
 int himpi_sched_run(himpi_sched *s)
 {
-    int rc = himpi_sched_start(s);
+    int rc = start(s, 1);
     return rc == MPI_SUCCESS ? himpi_sched_wait(s) : rc;
 }
 

@@ -9,7 +9,6 @@
 #include "himpi.h"
 #include "core/alloc.h"
 #include "core/typed.h"
-#include "core/scratch.h"
 
 MPI_Aint himpi_extent(MPI_Datatype datatype)
 {
@@ -30,16 +29,13 @@ void *himpi_tmp_alloc(int count, MPI_Datatype datatype)
     MPI_Aint true_lb, true_extent;
     MPI_Type_get_true_extent(datatype, &true_lb, &true_extent);
     MPI_Aint bytes = count > 0 ? (count - 1) * himpi_extent(datatype) + true_extent : 0;
-    int kept;
-    char *base = himpi_scratch_take((size_t)bytes + 1, &kept);
-    if (!kept)
-        base = himpi_alloc((size_t)bytes + 1, 1, "a temporary buffer");
+    char *base = himpi_alloc((size_t)bytes + 1, 1, "a temporary buffer");
     return base - true_lb;
 }
 
 void himpi_tmp_free(void *buf, MPI_Datatype datatype)
 {
-    if (buf == NULL || himpi_scratch_current())
+    if (buf == NULL)
         return;
     MPI_Aint true_lb, true_extent;
     MPI_Type_get_true_extent(datatype, &true_lb, &true_extent);

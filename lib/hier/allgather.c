@@ -8,13 +8,14 @@
 #include <config.h>
 
 #include "coll/coll.h"
+#include "core/typed.h"
 #include "hier/drivers.h"
 #include "hier/levels.h"
 
 /* Level depth of plan and below, on comm. */
-static int allgather_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                          int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
-                          const HiMPI_Plan *plan, int depth)
+static int allgather_plan(himpi_sched *sched, const void *sendbuf, int sendcount,
+                          MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                          MPI_Datatype recvtype, MPI_Comm comm, const HiMPI_Plan *plan, int depth)
 {
     himpi_levels l;
     HiMPI_Alg flat;
@@ -23,39 +24,47 @@ static int allgather_plan(const void *sendbuf, int sendcount, MPI_Datatype sendt
         return rc;
     if (flat != HIMPI_ALG_COUNT)
         return himpi_coll(HIMPI_OP_ALLGATHER, flat)
-            .allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, NULL, seg);
+            .allgather(sched, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                       NULL, seg);
     /* Groups in another order than the ranks': gather in group order, then
      * put the blocks in rank order. */
     void *ordered = NULL, *result = recvbuf;
     if (l.layout->perm != NULL) {
-        ordered = himpi_tmp_alloc(l.p * recvcount, recvtype);
+        ordered = himpi_sched_tmp(sched, l.p * recvcount, recvtype);
         if (sendbuf == MPI_IN_PLACE) {
             int rank;
             MPI_Comm_rank(comm, &rank);
-            rc = himpi_copy(himpi_at(recvbuf, (MPI_Aint)rank * recvcount, recvtype), recvcount,
-                            recvtype, himpi_at(ordered, (MPI_Aint)l.rank * recvcount, recvtype),
-                            recvcount, recvtype);
+            if ((rc = himpi_sched_copy(
+                     sched, HIMPI_SCHED_FIRST,
+                     himpi_at(recvbuf, (MPI_Aint)rank * recvcount, recvtype), recvcount, recvtype,
+                     himpi_at(ordered, (MPI_Aint)l.rank * recvcount, recvtype), recvcount,
+                     recvtype, NULL)) != MPI_SUCCESS ||
+                (rc = himpi_sched_fence(sched)) != MPI_SUCCESS)
+                return rc;
         }
         recvbuf = ordered;
     }
-    if (rc == MPI_SUCCESS)
-        rc = allgather_plan(sendbuf, sendcount, sendtype,
-                            himpi_at(recvbuf, (MPI_Aint)l.start * recvcount, recvtype), recvcount,
-                            recvtype, l.inner, plan, depth + 1);
-    if (rc == MPI_SUCCESS && l.outer != MPI_COMM_NULL)
-        rc = himpi_coll(HIMPI_OP_ALLGATHER, plan->level[depth].alg)
-                 .allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, recvbuf, recvcount, recvtype,
-                            l.outer, l.sizes, seg);
-    if (rc == MPI_SUCCESS)
-        rc = himpi_levels_share(&l, recvbuf, l.p * recvcount, recvtype);
-    if (rc == MPI_SUCCESS && ordered != NULL)
-        rc = himpi_levels_permute(&l, ordered, result, recvcount, recvtype, 0);
-    himpi_tmp_free(ordered, recvtype);
-    return rc;
+    if ((rc = allgather_plan(sched, sendbuf, sendcount, sendtype,
+                             himpi_at(recvbuf, (MPI_Aint)l.start * recvcount, recvtype),
+                             recvcount, recvtype, l.inner, plan, depth + 1)) != MPI_SUCCESS ||
+        (rc = himpi_sched_fence(sched)) != MPI_SUCCESS)
+        return rc;
+    if (l.outer != MPI_COMM_NULL &&
+        (rc = himpi_coll(HIMPI_OP_ALLGATHER, plan->level[depth].alg)
+                  .allgather(sched, MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, recvbuf, recvcount,
+                             recvtype, l.outer, l.sizes, seg)) != MPI_SUCCESS)
+        return rc;
+    if ((rc = himpi_sched_fence(sched)) != MPI_SUCCESS ||
+        (rc = himpi_levels_share_build(sched, &l, recvbuf, l.p * recvcount, recvtype)) !=
+            MPI_SUCCESS ||
+        ordered == NULL || (rc = himpi_sched_fence(sched)) != MPI_SUCCESS)
+        return rc;
+    return himpi_levels_permute_build(sched, &l, ordered, result, recvcount, recvtype, 0);
 }
 
-int himpi_hier_allgather(const himpi_coll_args *a, MPI_Comm comm, const HiMPI_Plan *plan)
+int himpi_hier_allgather(himpi_sched *sched, const himpi_coll_args *a, MPI_Comm comm,
+                         const HiMPI_Plan *plan)
 {
-    return allgather_plan(a->sendbuf, a->sendcount, a->sendtype, a->recvbuf, a->recvcount,
+    return allgather_plan(sched, a->sendbuf, a->sendcount, a->sendtype, a->recvbuf, a->recvcount,
                           a->recvtype, comm, plan, 0);
 }

@@ -15,24 +15,26 @@
 #include "hier/vblocks.h"
 
 /* Every rank's block of recvbuf, to the ranks that sat the step between groups out. */
-static int share(const himpi_levels *l, void *recvbuf, const int *counts, const int *displs,
-                 MPI_Datatype recvtype)
+static int share(himpi_sched *sched, const himpi_levels *l, void *recvbuf, const int *counts,
+                 const int *displs, MPI_Datatype recvtype)
 {
     if (l->sizes[l->group] == himpi_layout_min_size(l->layout))
         return MPI_SUCCESS;
     MPI_Datatype every;
     int rc = MPI_Type_indexed(l->p, counts, displs, recvtype, &every);
-    if (rc == MPI_SUCCESS && (rc = MPI_Type_commit(&every)) == MPI_SUCCESS)
-        rc = himpi_levels_share(l, recvbuf, 1, every);
-    MPI_Type_free(&every);
-    return rc;
+    if (rc != MPI_SUCCESS)
+        return rc;
+    himpi_sched_keep_type(sched, &every);
+    if ((rc = MPI_Type_commit(&every)) != MPI_SUCCESS)
+        return rc;
+    return himpi_levels_share_build(sched, l, recvbuf, 1, every);
 }
 
 /* Level depth of plan and below, on comm. */
-static int allgatherv_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                           void *recvbuf, const int *counts, const int *displs,
-                           MPI_Datatype recvtype, MPI_Comm comm, const HiMPI_Plan *plan,
-                           int depth)
+static int allgatherv_plan(himpi_sched *sched, const void *sendbuf, int sendcount,
+                           MPI_Datatype sendtype, void *recvbuf, const int *counts,
+                           const int *displs, MPI_Datatype recvtype, MPI_Comm comm,
+                           const HiMPI_Plan *plan, int depth)
 {
     himpi_levels l;
     HiMPI_Alg flat;
@@ -41,34 +43,46 @@ static int allgatherv_plan(const void *sendbuf, int sendcount, MPI_Datatype send
         return rc;
     if (flat != HIMPI_ALG_COUNT)
         return himpi_coll(HIMPI_OP_ALLGATHERV, flat)
-            .allgatherv(sendbuf, sendcount, sendtype, recvbuf, counts, displs, recvtype, comm,
-                        seg);
+            .allgatherv(sched, sendbuf, sendcount, sendtype, recvbuf, counts, displs, recvtype,
+                        comm, seg);
     himpi_vblocks b;
-    himpi_vblocks_init(&b, &l, counts, displs, recvtype);
-    rc = allgatherv_plan(sendbuf, sendcount, sendtype, recvbuf, b.count + l.start,
-                         b.displ + l.start, recvtype, l.inner, plan, depth + 1);
-    void *packed = !b.runs ? himpi_tmp_alloc(b.at[b.g - 1] + b.packed[b.g - 1], MPI_BYTE) : NULL;
-    if (rc == MPI_SUCCESS && l.outer != MPI_COMM_NULL && packed != NULL)
-        rc = himpi_vblocks_copy(&b, l.group, recvbuf, packed, 0);
-    if (rc == MPI_SUCCESS && l.outer != MPI_COMM_NULL)
-        rc = himpi_coll(HIMPI_OP_ALLGATHERV, plan->level[depth].alg)
-                 .allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL,
-                             packed != NULL ? packed : recvbuf, packed != NULL ? b.packed : b.total,
-                             packed != NULL ? b.at : b.first, packed != NULL ? MPI_BYTE : recvtype,
-                             l.outer, seg);
-    for (int k = 0; k < b.g && l.outer != MPI_COMM_NULL && packed != NULL && rc == MPI_SUCCESS;
-         k++)
-        if (k != l.group)
-            rc = himpi_vblocks_copy(&b, k, recvbuf, packed, 1);
-    if (rc == MPI_SUCCESS)
-        rc = share(&l, recvbuf, counts, displs, recvtype);
-    himpi_tmp_free(packed, MPI_BYTE);
-    himpi_vblocks_free(&b);
-    return rc;
+    himpi_vblocks_init(sched, &b, &l, counts, displs, recvtype);
+    if ((rc = allgatherv_plan(sched, sendbuf, sendcount, sendtype, recvbuf, b.count + l.start,
+                              b.displ + l.start, recvtype, l.inner, plan, depth + 1)) !=
+            MPI_SUCCESS ||
+        (rc = himpi_sched_fence(sched)) != MPI_SUCCESS)
+        return rc;
+    if (l.outer != MPI_COMM_NULL) {
+        void *packed = NULL;
+        if (!b.runs) {
+            packed = himpi_sched_tmp(sched, b.at[b.g - 1] + b.packed[b.g - 1], MPI_BYTE);
+            if ((rc = himpi_vblocks_copy_build(sched, &b, l.group, recvbuf, packed, 0)) !=
+                    MPI_SUCCESS ||
+                (rc = himpi_sched_fence(sched)) != MPI_SUCCESS)
+                return rc;
+        }
+        if ((rc = himpi_coll(HIMPI_OP_ALLGATHERV, plan->level[depth].alg)
+                      .allgatherv(sched, MPI_IN_PLACE, 0, MPI_DATATYPE_NULL,
+                                  packed != NULL ? packed : recvbuf,
+                                  packed != NULL ? b.packed : b.total,
+                                  packed != NULL ? b.at : b.first,
+                                  packed != NULL ? MPI_BYTE : recvtype, l.outer, seg)) !=
+            MPI_SUCCESS)
+            return rc;
+        if (packed != NULL && (rc = himpi_sched_fence(sched)) != MPI_SUCCESS)
+            return rc;
+        for (int k = 0; k < b.g && packed != NULL && rc == MPI_SUCCESS; k++)
+            if (k != l.group)
+                rc = himpi_vblocks_copy_build(sched, &b, k, recvbuf, packed, 1);
+    }
+    if (rc != MPI_SUCCESS || (rc = himpi_sched_fence(sched)) != MPI_SUCCESS)
+        return rc;
+    return share(sched, &l, recvbuf, counts, displs, recvtype);
 }
 
-int himpi_hier_allgatherv(const himpi_coll_args *a, MPI_Comm comm, const HiMPI_Plan *plan)
+int himpi_hier_allgatherv(himpi_sched *sched, const himpi_coll_args *a, MPI_Comm comm,
+                          const HiMPI_Plan *plan)
 {
-    return allgatherv_plan(a->sendbuf, a->sendcount, a->sendtype, a->recvbuf, a->recvcounts,
-                           a->displs, a->recvtype, comm, plan, 0);
+    return allgatherv_plan(sched, a->sendbuf, a->sendcount, a->sendtype, a->recvbuf,
+                           a->recvcounts, a->displs, a->recvtype, comm, plan, 0);
 }

@@ -12,7 +12,7 @@
 #include "hier/levels.h"
 
 /* Level depth of plan and below, on comm. */
-static int barrier_plan(MPI_Comm comm, const HiMPI_Plan *plan, int depth)
+static int barrier_plan(himpi_sched *sched, MPI_Comm comm, const HiMPI_Plan *plan, int depth)
 {
     himpi_levels l;
     HiMPI_Alg flat;
@@ -20,17 +20,24 @@ static int barrier_plan(MPI_Comm comm, const HiMPI_Plan *plan, int depth)
     if ((rc = himpi_levels_next(comm, plan, &depth, -1, 0, &l, &flat)) != MPI_SUCCESS)
         return rc;
     if (flat != HIMPI_ALG_COUNT)
-        return himpi_coll(HIMPI_OP_BARRIER, flat).barrier(comm);
-    rc = barrier_plan(l.inner, plan, depth + 1);
+        return himpi_coll(HIMPI_OP_BARRIER, flat).barrier(sched, comm);
+    if ((rc = barrier_plan(sched, l.inner, plan, depth + 1)) != MPI_SUCCESS ||
+        (rc = himpi_sched_fence(sched)) != MPI_SUCCESS)
+        return rc;
     /* With no root, l.outer at a group's first position is the column of
      * every group's first rank. */
-    if (rc == MPI_SUCCESS && l.rank == l.start)
-        rc = himpi_coll(HIMPI_OP_BARRIER, plan->level[depth].alg).barrier(l.outer);
-    return rc == MPI_SUCCESS ? barrier_plan(l.inner, plan, depth + 1) : rc;
+    if (l.rank == l.start &&
+        (rc = himpi_coll(HIMPI_OP_BARRIER, plan->level[depth].alg)
+                  .barrier(sched, l.outer)) != MPI_SUCCESS)
+        return rc;
+    if ((rc = himpi_sched_fence(sched)) != MPI_SUCCESS)
+        return rc;
+    return barrier_plan(sched, l.inner, plan, depth + 1);
 }
 
-int himpi_hier_barrier(const himpi_coll_args *args, MPI_Comm comm, const HiMPI_Plan *plan)
+int himpi_hier_barrier(himpi_sched *sched, const himpi_coll_args *args, MPI_Comm comm,
+                       const HiMPI_Plan *plan)
 {
     (void)args;
-    return barrier_plan(comm, plan, 0);
+    return barrier_plan(sched, comm, plan, 0);
 }

@@ -8,6 +8,7 @@
 #include "core/ops.h"
 #include "core/validate.h"
 #include "hier/drivers.h"
+#include "hier/request.h"
 
 static const himpi_driver_fn drivers[HIMPI_OP_COUNT] = {
 #define DRIVER(ID, op, ...) [HIMPI_OP_##ID] = himpi_hier_##op,
@@ -23,7 +24,9 @@ himpi_driver_fn himpi_driver(HiMPI_Op op)
 int himpi_hier_run(HiMPI_Op op, const himpi_coll_args *args, himpi_comm *state,
                    const HiMPI_Plan *plan)
 {
-    return drivers[op](args, himpi_comm_private(state), plan);
+    himpi_sched *sched;
+    himpi_sched_create(&sched);
+    return himpi_sched_finish(&sched, drivers[op](sched, args, himpi_comm_private(state), plan));
 }
 
 int himpi_hier_check(HiMPI_Op op, const himpi_coll_args *args, const HiMPI_Plan *plan,
@@ -41,6 +44,7 @@ int himpi_hier_call(HiMPI_Op op, const himpi_coll_args *args, MPI_Comm comm,
                     const HiMPI_Plan *plan)
 {
     himpi_comm *state;
+    himpi_requests_progress();
     int rank, rc = himpi_hier_check(op, args, plan, plan == NULL ? MPI_ERR_ARG : MPI_SUCCESS,
                                     comm, &rank, &state);
     return rc != MPI_SUCCESS ? rc : himpi_hier_run(op, args, state, plan);

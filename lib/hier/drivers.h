@@ -1,38 +1,32 @@
 /* drivers.h: the hierarchical drivers, one per operation (hier/<op>.c).
- * A driver runs a collective with a plan, level by level (levels.h), on
- * HiMPI's private communicator: its arguments and plan are checked
- * already, and it looks nothing up. */
+ * A driver builds the schedule of a collective with a plan, level by level
+ * (levels.h), on HiMPI's private communicator: its arguments and plan are
+ * checked already, and it looks nothing up.  The levels run one after the
+ * other: a fence (core/sched.h) separates each level's stages from the
+ * next's. */
 #ifndef HIMPI_HIER_DRIVERS_H
 #define HIMPI_HIER_DRIVERS_H
 
 #include "himpi.h"
 #include "core/args.h"
+#include "core/catalogue.h"
+#include "core/sched.h"
 #include "hier/cache.h"
 
-typedef int (*himpi_driver_fn)(const himpi_coll_args *args, MPI_Comm comm,
+typedef int (*himpi_driver_fn)(himpi_sched *sched, const himpi_coll_args *args, MPI_Comm comm,
                                const HiMPI_Plan *plan);
 
-int himpi_hier_bcast(const himpi_coll_args *args, MPI_Comm comm, const HiMPI_Plan *plan);
-int himpi_hier_reduce(const himpi_coll_args *args, MPI_Comm comm, const HiMPI_Plan *plan);
-int himpi_hier_allreduce(const himpi_coll_args *args, MPI_Comm comm, const HiMPI_Plan *plan);
-int himpi_hier_scatter(const himpi_coll_args *args, MPI_Comm comm, const HiMPI_Plan *plan);
-int himpi_hier_gather(const himpi_coll_args *args, MPI_Comm comm, const HiMPI_Plan *plan);
-int himpi_hier_allgather(const himpi_coll_args *args, MPI_Comm comm, const HiMPI_Plan *plan);
-int himpi_hier_scan(const himpi_coll_args *args, MPI_Comm comm, const HiMPI_Plan *plan);
-int himpi_hier_exscan(const himpi_coll_args *args, MPI_Comm comm, const HiMPI_Plan *plan);
-int himpi_hier_barrier(const himpi_coll_args *args, MPI_Comm comm, const HiMPI_Plan *plan);
-int himpi_hier_reduce_scatter_block(const himpi_coll_args *args, MPI_Comm comm,
-                                    const HiMPI_Plan *plan);
-int himpi_hier_reduce_scatter(const himpi_coll_args *args, MPI_Comm comm, const HiMPI_Plan *plan);
-int himpi_hier_alltoall(const himpi_coll_args *args, MPI_Comm comm, const HiMPI_Plan *plan);
-int himpi_hier_gatherv(const himpi_coll_args *args, MPI_Comm comm, const HiMPI_Plan *plan);
-int himpi_hier_scatterv(const himpi_coll_args *args, MPI_Comm comm, const HiMPI_Plan *plan);
-int himpi_hier_allgatherv(const himpi_coll_args *args, MPI_Comm comm, const HiMPI_Plan *plan);
+#define DECLARE(ID, op, ...)                                                                       \
+    int himpi_hier_##op(himpi_sched *sched, const himpi_coll_args *args, MPI_Comm comm,            \
+                        const HiMPI_Plan *plan);
+HIMPI_OPERATIONS(DECLARE)
+#undef DECLARE
 
 /* The driver of op (the catalogue's operations), NULL for an invalid op. */
 himpi_driver_fn himpi_driver(HiMPI_Op op);
 
-/* Runs op with checked args and plan on state's communicator. */
+/* Runs op with checked args and plan on state's communicator: builds its
+ * schedule and runs it to completion, the blocking call. */
 int himpi_hier_run(HiMPI_Op op, const himpi_coll_args *args, himpi_comm *state,
                    const HiMPI_Plan *plan);
 

@@ -12,8 +12,9 @@
 #include "hier/levels.h"
 
 /* Level depth of plan and below, on comm. */
-static int exscan_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
-                       MPI_Op op, MPI_Comm comm, const HiMPI_Plan *plan, int depth)
+static int exscan_plan(himpi_sched *sched, const void *sendbuf, void *recvbuf, int count,
+                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, const HiMPI_Plan *plan,
+                       int depth)
 {
     himpi_levels l;
     HiMPI_Alg flat;
@@ -22,40 +23,48 @@ static int exscan_plan(const void *sendbuf, void *recvbuf, int count, MPI_Dataty
         return rc;
     if (flat != HIMPI_ALG_COUNT)
         return himpi_coll(HIMPI_OP_EXSCAN, flat)
-            .exscan(sendbuf, recvbuf, count, datatype, op, comm, seg);
+            .exscan(sched, sendbuf, recvbuf, count, datatype, op, comm, seg);
     /* The operand outlives the result that replaces it in place: the last
      * rank of a group needs both. */
-    void *mine = NULL;
     if (sendbuf == MPI_IN_PLACE) {
-        mine = himpi_tmp_alloc(count, datatype);
-        rc = himpi_copy(recvbuf, count, datatype, mine, count, datatype);
+        void *mine = himpi_sched_tmp(sched, count, datatype);
+        if ((rc = himpi_sched_copy(sched, HIMPI_SCHED_FIRST, recvbuf, count, datatype, mine,
+                                   count, datatype, NULL)) != MPI_SUCCESS ||
+            (rc = himpi_sched_fence(sched)) != MPI_SUCCESS)
+            return rc;
         sendbuf = mine;
     }
-    if (rc == MPI_SUCCESS)
-        rc = exscan_plan(sendbuf, recvbuf, count, datatype, op, l.inner, plan, depth + 1);
+    if ((rc = exscan_plan(sched, sendbuf, recvbuf, count, datatype, op, l.inner, plan,
+                          depth + 1)) != MPI_SUCCESS ||
+        (rc = himpi_sched_fence(sched)) != MPI_SUCCESS)
+        return rc;
     int position = l.rank - l.start, last = position == l.sizes[l.group] - 1;
     const void *total = sendbuf;
-    void *sum = NULL, *prefix = himpi_tmp_alloc(count, datatype);
-    if (rc == MPI_SUCCESS && last && position > 0) {
-        sum = himpi_tmp_alloc(count, datatype);
-        rc = himpi_copy(sendbuf, count, datatype, sum, count, datatype);
-        if (rc == MPI_SUCCESS)
-            rc = MPI_Reduce_local(recvbuf, sum, count, datatype, op);
+    void *prefix = himpi_sched_tmp(sched, count, datatype);
+    if (last && position > 0) {
+        void *sum = himpi_sched_tmp(sched, count, datatype);
+        int copied;
+        if ((rc = himpi_sched_copy(sched, HIMPI_SCHED_FIRST, sendbuf, count, datatype, sum, count,
+                                   datatype, &copied)) != MPI_SUCCESS ||
+            (rc = himpi_sched_reduce(sched, copied, recvbuf, sum, count, datatype, op, NULL)) !=
+                MPI_SUCCESS ||
+            (rc = himpi_sched_fence(sched)) != MPI_SUCCESS)
+            return rc;
         total = sum;
     }
-    if (rc == MPI_SUCCESS)
-        rc = himpi_levels_group_prefix(&l, total, prefix, count, datatype, op,
-                                       plan->level[depth].alg, seg);
-    if (rc == MPI_SUCCESS && l.group > 0)
-        rc = position == 0 ? himpi_copy(prefix, count, datatype, recvbuf, count, datatype)
-                           : MPI_Reduce_local(prefix, recvbuf, count, datatype, op);
-    himpi_tmp_free(sum, datatype);
-    himpi_tmp_free(prefix, datatype);
-    himpi_tmp_free(mine, datatype);
-    return rc;
+    if ((rc = himpi_levels_group_prefix_build(sched, &l, total, prefix, count, datatype, op,
+                                              plan->level[depth].alg, seg)) != MPI_SUCCESS ||
+        l.group == 0 || (rc = himpi_sched_fence(sched)) != MPI_SUCCESS)
+        return rc;
+    return position == 0 ? himpi_sched_copy(sched, HIMPI_SCHED_FIRST, prefix, count, datatype,
+                                            recvbuf, count, datatype, NULL)
+                         : himpi_sched_reduce(sched, HIMPI_SCHED_FIRST, prefix, recvbuf, count,
+                                              datatype, op, NULL);
 }
 
-int himpi_hier_exscan(const himpi_coll_args *a, MPI_Comm comm, const HiMPI_Plan *plan)
+int himpi_hier_exscan(himpi_sched *sched, const himpi_coll_args *a, MPI_Comm comm,
+                      const HiMPI_Plan *plan)
 {
-    return exscan_plan(a->sendbuf, a->recvbuf, a->recvcount, a->recvtype, a->op, comm, plan, 0);
+    return exscan_plan(sched, a->sendbuf, a->recvbuf, a->recvcount, a->recvtype, a->op, comm,
+                       plan, 0);
 }

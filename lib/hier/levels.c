@@ -1,7 +1,8 @@
 /* levels.c: walking a plan level by level. */
 #include <config.h>
 
-#include "coll/algorithms.h"
+#include "coll/coll.h"
+#include "core/typed.h"
 #include "hier/levels.h"
 
 static int fill(himpi_comm *state, const himpi_layout *layout, int root, himpi_levels *l)
@@ -67,49 +68,60 @@ int himpi_levels_prepare(MPI_Comm comm, const HiMPI_Plan *plan, int root, int or
     return prepare(comm, plan, 0, root, ordered, flat);
 }
 
-int himpi_levels_share(const himpi_levels *l, void *buffer, int count, MPI_Datatype datatype)
+int himpi_levels_share_build(himpi_sched *sched, const himpi_levels *l, void *buffer, int count,
+                             MPI_Datatype datatype)
 {
     int columns = himpi_layout_min_size(l->layout), position = l->rank - l->start;
-    int rc = MPI_SUCCESS;
+    int channel, rc = himpi_sched_join(sched, l->inner, &channel);
     if (position == 0)
         for (int q = columns; q < l->sizes[l->group] && rc == MPI_SUCCESS; q++)
-            rc = himpi_send(buffer, count, datatype, q, l->inner);
-    else if (position >= columns)
-        rc = himpi_recv(buffer, count, datatype, 0, l->inner);
+            rc = himpi_sched_send(sched, HIMPI_SCHED_FIRST, channel, 0, buffer, count, datatype, q,
+                                  NULL);
+    else if (position >= columns && rc == MPI_SUCCESS)
+        rc = himpi_sched_recv(sched, HIMPI_SCHED_FIRST, channel, 0, buffer, count, datatype, 0,
+                              NULL);
     return rc;
 }
 
-int himpi_levels_group_prefix(const himpi_levels *l, const void *total, void *prefix, int count,
-                              MPI_Datatype datatype, MPI_Op op, HiMPI_Alg alg, int seg)
+int himpi_levels_group_prefix_build(himpi_sched *sched, const himpi_levels *l, const void *total,
+                                    void *prefix, int count, MPI_Datatype datatype, MPI_Op op,
+                                    HiMPI_Alg alg, int seg)
 {
-    int size = l->sizes[l->group], position = l->rank - l->start, rc = MPI_SUCCESS;
-    void *received = NULL;
-    if (size > 1 && position == 0) {
-        received = himpi_tmp_alloc(count, datatype);
-        rc = himpi_recv(received, count, datatype, size - 1, l->inner);
+    int size = l->sizes[l->group], position = l->rank - l->start, channel;
+    int rc = himpi_sched_join(sched, l->inner, &channel);
+    if (rc == MPI_SUCCESS && size > 1 && position == 0) {
+        void *received = himpi_sched_tmp(sched, count, datatype);
+        rc = himpi_sched_recv(sched, HIMPI_SCHED_FIRST, channel, 0, received, count, datatype,
+                              size - 1, NULL);
         total = received;
-    } else if (size > 1 && position == size - 1)
-        rc = himpi_send(total, count, datatype, 0, l->inner);
+    } else if (rc == MPI_SUCCESS && size > 1 && position == size - 1)
+        rc = himpi_sched_send(sched, HIMPI_SCHED_FIRST, channel, 0, total, count, datatype, 0,
+                              NULL);
+    if (rc == MPI_SUCCESS)
+        rc = himpi_sched_fence(sched);
     /* With no root, l->outer at a group's first position is the column of
      * every group's first rank, in group order. */
     if (rc == MPI_SUCCESS && position == 0)
         rc = himpi_coll(HIMPI_OP_EXSCAN, alg)
-                 .exscan(total, prefix, count, datatype, op, l->outer, seg);
+                 .exscan(sched, total, prefix, count, datatype, op, l->outer, seg);
+    if (rc == MPI_SUCCESS)
+        rc = himpi_sched_fence(sched);
     if (rc == MPI_SUCCESS && l->group > 0 && size > 1)
-        rc = himpi_bcast_native(prefix, count, datatype, 0, l->inner, seg);
-    himpi_tmp_free(received, datatype);
+        rc = himpi_coll(HIMPI_OP_BCAST, HIMPI_ALG_NATIVE)
+                 .bcast(sched, prefix, count, datatype, 0, l->inner, seg);
     return rc;
 }
 
-int himpi_levels_permute(const himpi_levels *l, const void *src, void *dst, int count,
-                         MPI_Datatype datatype, int to_group_order)
+int himpi_levels_permute_build(himpi_sched *sched, const himpi_levels *l, const void *src,
+                               void *dst, int count, MPI_Datatype datatype, int to_group_order)
 {
     int rc = MPI_SUCCESS;
     for (int r = 0; r < l->p && rc == MPI_SUCCESS; r++) {
         MPI_Aint from = to_group_order ? r : l->layout->perm[r];
         MPI_Aint to = to_group_order ? l->layout->perm[r] : r;
-        rc = himpi_copy(himpi_at(src, from * count, datatype), count, datatype,
-                        himpi_at(dst, to * count, datatype), count, datatype);
+        rc = himpi_sched_copy(sched, HIMPI_SCHED_FIRST, himpi_at(src, from * count, datatype),
+                              count, datatype, himpi_at(dst, to * count, datatype), count,
+                              datatype, NULL);
     }
     return rc;
 }

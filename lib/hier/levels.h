@@ -5,6 +5,7 @@
 #ifndef HIMPI_LEVELS_H
 #define HIMPI_LEVELS_H
 
+#include "core/sched.h"
 #include "hier/cache.h"
 #include "himpi.h"
 
@@ -44,23 +45,29 @@ int himpi_levels_next(MPI_Comm comm, const HiMPI_Plan *plan, int *depth, int roo
 int himpi_levels_prepare(MPI_Comm comm, const HiMPI_Plan *plan, int root, int ordered,
                          HiMPI_Alg *flat);
 
+/* The steps of the drivers that are no algorithm of one level, as stages
+ * of a schedule (core/sched.h), each after the schedule's last fence. */
+
 /* After the step between groups of an unrooted collective: the ranks that
  * sat it out (positions at or past the smallest group's size) receive the
  * count elements of buffer from their group's first rank. */
-int himpi_levels_share(const himpi_levels *l, void *buffer, int count, MPI_Datatype datatype);
+int himpi_levels_share_build(himpi_sched *sched, const himpi_levels *l, void *buffer, int count,
+                             MPI_Datatype datatype);
 
 /* The step between groups of a scan or exscan, whose levels are
  * contiguous groups in rank order (ordered): the last rank of every group
  * sends total, its group's combination, to the group's first rank; those
  * run exscan algorithm alg (segment size seg) on the totals, and each
  * broadcasts its result, the combination of the groups before its own, in
- * its group into prefix.  prefix is left as it was in the first group. */
-int himpi_levels_group_prefix(const himpi_levels *l, const void *total, void *prefix, int count,
-                              MPI_Datatype datatype, MPI_Op op, HiMPI_Alg alg, int seg);
+ * its group into prefix.  prefix is left as it was in the first group.
+ * Adds fences between its steps. */
+int himpi_levels_group_prefix_build(himpi_sched *sched, const himpi_levels *l, const void *total,
+                                    void *prefix, int count, MPI_Datatype datatype, MPI_Op op,
+                                    HiMPI_Alg alg, int seg);
 
 /* Copies the p blocks of count elements of datatype between rank order
  * (src when to_group_order is set) and the layout's group order. */
-int himpi_levels_permute(const himpi_levels *l, const void *src, void *dst, int count,
-                         MPI_Datatype datatype, int to_group_order);
+int himpi_levels_permute_build(himpi_sched *sched, const himpi_levels *l, const void *src,
+                               void *dst, int count, MPI_Datatype datatype, int to_group_order);
 
 #endif /* HIMPI_LEVELS_H */

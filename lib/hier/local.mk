@@ -1,4 +1,5 @@
-# lib/hier: level drivers, layouts, the communicator cache, persistent requests.
+# lib/hier: level drivers, their steps, layouts, the communicator cache, nonblocking and
+# persistent requests.
 libhimpi_internal_la_SOURCES += \
 	%D%/allgather.c \
 	%D%/allgatherv.c \
@@ -24,5 +25,7 @@ libhimpi_internal_la_SOURCES += \
 	%D%/scan.c \
 	%D%/scatter.c \
 	%D%/scatterv.c \
+	%D%/steps.c \
+	%D%/steps.h \
 	%D%/vblocks.c \
 	%D%/vblocks.h

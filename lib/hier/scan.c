@@ -11,8 +11,9 @@
 #include "hier/levels.h"
 
 /* Level depth of plan and below, on comm. */
-static int scan_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
-                     MPI_Op op, MPI_Comm comm, const HiMPI_Plan *plan, int depth)
+static int scan_plan(himpi_sched *sched, const void *sendbuf, void *recvbuf, int count,
+                     MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, const HiMPI_Plan *plan,
+                     int depth)
 {
     himpi_levels l;
     HiMPI_Alg flat;
@@ -21,21 +22,24 @@ static int scan_plan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype
         return rc;
     if (flat != HIMPI_ALG_COUNT)
         return himpi_coll(HIMPI_OP_SCAN, flat)
-            .scan(sendbuf, recvbuf, count, datatype, op, comm, seg);
-    if ((rc = scan_plan(sendbuf, recvbuf, count, datatype, op, l.inner, plan, depth + 1)) !=
-        MPI_SUCCESS)
+            .scan(sched, sendbuf, recvbuf, count, datatype, op, comm, seg);
+    if ((rc = scan_plan(sched, sendbuf, recvbuf, count, datatype, op, l.inner, plan,
+                        depth + 1)) != MPI_SUCCESS ||
+        (rc = himpi_sched_fence(sched)) != MPI_SUCCESS)
         return rc;
     /* The group's last rank holds its total. */
-    void *prefix = himpi_tmp_alloc(count, datatype);
-    rc = himpi_levels_group_prefix(&l, recvbuf, prefix, count, datatype, op,
-                                   plan->level[depth].alg, seg);
-    if (rc == MPI_SUCCESS && l.group > 0)
-        rc = MPI_Reduce_local(prefix, recvbuf, count, datatype, op);
-    himpi_tmp_free(prefix, datatype);
-    return rc;
+    void *prefix = himpi_sched_tmp(sched, count, datatype);
+    if ((rc = himpi_levels_group_prefix_build(sched, &l, recvbuf, prefix, count, datatype, op,
+                                              plan->level[depth].alg, seg)) != MPI_SUCCESS ||
+        l.group == 0 || (rc = himpi_sched_fence(sched)) != MPI_SUCCESS)
+        return rc;
+    return himpi_sched_reduce(sched, HIMPI_SCHED_FIRST, prefix, recvbuf, count, datatype, op,
+                              NULL);
 }
 
-int himpi_hier_scan(const himpi_coll_args *a, MPI_Comm comm, const HiMPI_Plan *plan)
+int himpi_hier_scan(himpi_sched *sched, const himpi_coll_args *a, MPI_Comm comm,
+                    const HiMPI_Plan *plan)
 {
-    return scan_plan(a->sendbuf, a->recvbuf, a->recvcount, a->recvtype, a->op, comm, plan, 0);
+    return scan_plan(sched, a->sendbuf, a->recvbuf, a->recvcount, a->recvtype, a->op, comm, plan,
+                     0);
 }

@@ -6,13 +6,15 @@
 #include <config.h>
 
 #include "coll/coll.h"
+#include "core/typed.h"
 #include "hier/drivers.h"
 #include "hier/levels.h"
 
 /* Level depth of plan and below, on comm. */
-static int scatter_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                        int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
-                        const HiMPI_Plan *plan, int depth)
+static int scatter_plan(himpi_sched *sched, const void *sendbuf, int sendcount,
+                        MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                        MPI_Datatype recvtype, int root, MPI_Comm comm, const HiMPI_Plan *plan,
+                        int depth)
 {
     himpi_levels l;
     HiMPI_Alg flat;
@@ -21,43 +23,45 @@ static int scatter_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
         return rc;
     if (flat != HIMPI_ALG_COUNT)
         return himpi_coll(HIMPI_OP_SCATTER, flat)
-            .scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, NULL,
-                     seg);
+            .scatter(sched, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                     comm, NULL, seg);
     /* Groups in another order than the ranks': the root puts the blocks in
      * group order first. */
-    void *ordered = NULL;
     if (l.layout->perm != NULL && l.rank == l.root) {
-        ordered = himpi_tmp_alloc(l.p * sendcount, sendtype);
-        rc = himpi_levels_permute(&l, sendbuf, ordered, sendcount, sendtype, 1);
+        void *ordered = himpi_sched_tmp(sched, l.p * sendcount, sendtype);
+        if ((rc = himpi_levels_permute_build(sched, &l, sendbuf, ordered, sendcount, sendtype,
+                                             1)) != MPI_SUCCESS)
+            return rc;
         sendbuf = ordered;
     }
     /* Another group's leader keeps its group's blocks, in recvtype, until
      * it scatters them; the root's group's blocks stay in sendbuf. */
     void *blocks = NULL;
     if (l.rank == l.start && l.group != l.root_group)
-        blocks = himpi_tmp_alloc(l.sizes[l.group] * recvcount, recvtype);
-    if (rc == MPI_SUCCESS && l.outer != MPI_COMM_NULL)
-        rc = himpi_coll(HIMPI_OP_SCATTER, plan->level[depth].alg)
-                 .scatter(sendbuf, sendcount, sendtype, l.rank == l.root ? MPI_IN_PLACE : blocks,
-                          recvcount, recvtype, l.root_group, l.outer, l.sizes, seg);
-    if (rc == MPI_SUCCESS) {
-        if (l.group == l.root_group)
-            rc = scatter_plan(l.rank == l.root
-                                  ? himpi_at(sendbuf, (MPI_Aint)l.start * sendcount, sendtype)
-                                  : NULL,
-                              sendcount, sendtype, recvbuf, recvcount, recvtype, l.root - l.start,
-                              l.inner, plan, depth + 1);
-        else
-            rc = scatter_plan(blocks, recvcount, recvtype, recvbuf, recvcount, recvtype, 0, l.inner,
-                              plan, depth + 1);
-    }
-    himpi_tmp_free(blocks, recvtype);
-    himpi_tmp_free(ordered, sendtype);
-    return rc;
+        blocks = himpi_sched_tmp(sched, l.sizes[l.group] * recvcount, recvtype);
+    if ((rc = himpi_sched_fence(sched)) != MPI_SUCCESS)
+        return rc;
+    if (l.outer != MPI_COMM_NULL &&
+        (rc = himpi_coll(HIMPI_OP_SCATTER, plan->level[depth].alg)
+                  .scatter(sched, sendbuf, sendcount, sendtype,
+                           l.rank == l.root ? MPI_IN_PLACE : blocks, recvcount, recvtype,
+                           l.root_group, l.outer, l.sizes, seg)) != MPI_SUCCESS)
+        return rc;
+    if ((rc = himpi_sched_fence(sched)) != MPI_SUCCESS)
+        return rc;
+    if (l.group == l.root_group)
+        return scatter_plan(
+            sched, l.rank == l.root ? himpi_at(sendbuf, (MPI_Aint)l.start * sendcount, sendtype)
+                                    : NULL,
+            sendcount, sendtype, recvbuf, recvcount, recvtype, l.root - l.start, l.inner, plan,
+            depth + 1);
+    return scatter_plan(sched, blocks, recvcount, recvtype, recvbuf, recvcount, recvtype, 0,
+                        l.inner, plan, depth + 1);
 }
 
-int himpi_hier_scatter(const himpi_coll_args *a, MPI_Comm comm, const HiMPI_Plan *plan)
+int himpi_hier_scatter(himpi_sched *sched, const himpi_coll_args *a, MPI_Comm comm,
+                       const HiMPI_Plan *plan)
 {
-    return scatter_plan(a->sendbuf, a->sendcount, a->sendtype, a->recvbuf, a->recvcount,
+    return scatter_plan(sched, a->sendbuf, a->sendcount, a->sendtype, a->recvbuf, a->recvcount,
                         a->recvtype, a->root, comm, plan, 0);
 }

@@ -15,8 +15,8 @@
 #include "hier/vblocks.h"
 
 /* Level depth of plan and below, on comm. */
-static int scatterv_plan(const void *sendbuf, const int *counts, const int *displs,
-                         MPI_Datatype sendtype, void *recvbuf, int recvcount,
+static int scatterv_plan(himpi_sched *sched, const void *sendbuf, const int *counts,
+                         const int *displs, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                          MPI_Datatype recvtype, int root, MPI_Comm comm, const HiMPI_Plan *plan,
                          int depth)
 {
@@ -27,39 +27,43 @@ static int scatterv_plan(const void *sendbuf, const int *counts, const int *disp
         return rc;
     if (flat != HIMPI_ALG_COUNT)
         return himpi_coll(HIMPI_OP_SCATTERV, flat)
-            .scatterv(sendbuf, counts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm,
-                      seg);
+            .scatterv(sched, sendbuf, counts, displs, sendtype, recvbuf, recvcount, recvtype, root,
+                      comm, seg);
     himpi_vlevel v;
     const himpi_vblocks *b = &v.b;
     int at_root = l.rank == l.root;
-    rc = himpi_vlevel_begin(&v, &l, counts, displs, sendtype);
+    if ((rc = himpi_vlevel_build(sched, &v, &l, counts, displs, sendtype)) != MPI_SUCCESS)
+        return rc;
     /* Between the groups: the root sends every group's blocks as one run of sendbuf where they
      * are, packed as bytes otherwise; another group's leader keeps them as bytes, one after the
      * other, until it scatters them. */
     for (int k = 0; k < b->g && v.packed != NULL && rc == MPI_SUCCESS; k++)
         if (k != l.root_group)
-            rc = himpi_vblocks_copy(b, k, (void *)sendbuf, v.packed, 0);
-    if (rc == MPI_SUCCESS && l.outer != MPI_COMM_NULL)
-        rc = himpi_coll(HIMPI_OP_SCATTERV, plan->level[depth].alg)
-                 .scatterv(v.packed != NULL ? v.packed : sendbuf,
-                           at_root ? (v.packed != NULL ? b->packed : b->total) : NULL,
-                           at_root ? (v.packed != NULL ? b->at : b->first) : NULL,
-                           v.packed != NULL ? MPI_BYTE : sendtype,
-                           at_root ? MPI_IN_PLACE : v.blocks, v.bytes, MPI_BYTE, l.root_group,
-                           l.outer, seg);
-    if (rc == MPI_SUCCESS && l.group == l.root_group)
-        rc = scatterv_plan(sendbuf, at_root ? b->count + l.start : NULL,
-                           at_root ? b->displ + l.start : NULL, sendtype, recvbuf, recvcount,
-                           recvtype, l.root - l.start, l.inner, plan, depth + 1);
-    else if (rc == MPI_SUCCESS)
-        rc = scatterv_plan(v.blocks, v.sizes, v.at, MPI_BYTE, recvbuf, recvcount, recvtype, 0,
-                           l.inner, plan, depth + 1);
-    himpi_vlevel_end(&v);
-    return rc;
+            rc = himpi_vblocks_copy_build(sched, b, k, (void *)sendbuf, v.packed, 0);
+    if (rc != MPI_SUCCESS || (rc = himpi_sched_fence(sched)) != MPI_SUCCESS)
+        return rc;
+    if (l.outer != MPI_COMM_NULL &&
+        (rc = himpi_coll(HIMPI_OP_SCATTERV, plan->level[depth].alg)
+                  .scatterv(sched, v.packed != NULL ? v.packed : sendbuf,
+                            at_root ? (v.packed != NULL ? b->packed : b->total) : NULL,
+                            at_root ? (v.packed != NULL ? b->at : b->first) : NULL,
+                            v.packed != NULL ? MPI_BYTE : sendtype,
+                            at_root ? MPI_IN_PLACE : v.blocks, v.bytes, MPI_BYTE, l.root_group,
+                            l.outer, seg)) != MPI_SUCCESS)
+        return rc;
+    if ((rc = himpi_sched_fence(sched)) != MPI_SUCCESS)
+        return rc;
+    if (l.group == l.root_group)
+        return scatterv_plan(sched, sendbuf, at_root ? b->count + l.start : NULL,
+                             at_root ? b->displ + l.start : NULL, sendtype, recvbuf, recvcount,
+                             recvtype, l.root - l.start, l.inner, plan, depth + 1);
+    return scatterv_plan(sched, v.blocks, v.sizes, v.at, MPI_BYTE, recvbuf, recvcount, recvtype,
+                         0, l.inner, plan, depth + 1);
 }
 
-int himpi_hier_scatterv(const himpi_coll_args *a, MPI_Comm comm, const HiMPI_Plan *plan)
+int himpi_hier_scatterv(himpi_sched *sched, const himpi_coll_args *a, MPI_Comm comm,
+                        const HiMPI_Plan *plan)
 {
-    return scatterv_plan(a->sendbuf, a->sendcounts, a->displs, a->sendtype, a->recvbuf,
+    return scatterv_plan(sched, a->sendbuf, a->sendcounts, a->displs, a->sendtype, a->recvbuf,
                          a->recvcount, a->recvtype, a->root, comm, plan, 0);
 }

@@ -6,12 +6,14 @@
  * no elements aside), otherwise packed as bytes.  Between the groups a
  * group's blocks travel as one message of bytes, which the receiving side
  * takes into its datatype: the MPI libraries HiMPI runs on are
- * homogeneous, so bytes match any datatype's elements.  The arrays come
- * from himpi_tmp_alloc: in a persistent start, the library's persistent
- * collectives on the levels then see the same ones at every start. */
+ * homogeneous, so bytes match any datatype's elements.  The arrays live in
+ * the schedule's memory (core/sched.h), where the coll stages that take
+ * them as counts read them when they are issued, at every start of a
+ * persistent request too. */
 #ifndef HIMPI_VBLOCKS_H
 #define HIMPI_VBLOCKS_H
 
+#include "core/sched.h"
 #include "hier/levels.h"
 
 typedef struct himpi_vblocks {
@@ -25,14 +27,15 @@ typedef struct himpi_vblocks {
 } himpi_vblocks;
 
 /* The blocks of the vector counts, displs (indexed by the ranks of the
- * level's communicator) of datatype on level l. */
-void himpi_vblocks_init(himpi_vblocks *b, const himpi_levels *l, const int *counts,
-                        const int *displs, MPI_Datatype datatype);
-void himpi_vblocks_free(himpi_vblocks *b);
+ * level's communicator) of datatype on level l, in sched's memory. */
+void himpi_vblocks_init(himpi_sched *sched, himpi_vblocks *b, const himpi_levels *l,
+                        const int *counts, const int *displs, MPI_Datatype datatype);
 
-/* Copies group k's blocks from their places in buf to packed (where all
- * groups' bytes are, group k's at b->at[k]), or back if unpack is set. */
-int himpi_vblocks_copy(const himpi_vblocks *b, int k, void *buf, void *packed, int unpack);
+/* Adds the copies of group k's blocks from their places in buf to packed
+ * (where all groups' bytes are, group k's at b->at[k]), or back if unpack
+ * is set, each after the schedule's last fence. */
+int himpi_vblocks_copy_build(himpi_sched *sched, const himpi_vblocks *b, int k, void *buf,
+                             void *packed, int unpack);
 
 /* A gatherv's or scatterv's level l, whose root alone knows the counts:
  *   b      the root's blocks (b.count NULL on the other ranks);
@@ -49,12 +52,15 @@ typedef struct himpi_vlevel {
 } himpi_vlevel;
 
 /* Makes v of level l of a collective whose root holds the vector counts,
- * displs of datatype: the root sends every other group's leader the sizes
- * of its group's blocks (a scatterv of ints among the leaders, the MPI
- * library's: p ints in all, ceil(log2 g) latencies with its tree), which
- * allocates its buffer of bytes.  Collective over the leaders. */
-int himpi_vlevel_begin(himpi_vlevel *v, const himpi_levels *l, const int *counts,
-                       const int *displs, MPI_Datatype datatype);
-void himpi_vlevel_end(himpi_vlevel *v);
+ * displs of datatype, its arrays and buffers in sched's memory.  The root
+ * sends every other group's leader the sizes of its group's blocks (the
+ * library's scatterv of ints among the leaders, p ints in all) while the
+ * schedule is built, not as its stages: the leader sizes its buffer of
+ * bytes, which the schedule's stages hold from when they are built, by
+ * them (doc/schedules.md).  That exchange is a schedule of its own, run
+ * to completion, whose wait progresses the requests under way.
+ * Collective over the leaders. */
+int himpi_vlevel_build(himpi_sched *sched, himpi_vlevel *v, const himpi_levels *l,
+                       const int *counts, const int *displs, MPI_Datatype datatype);
 
 #endif /* HIMPI_VBLOCKS_H */

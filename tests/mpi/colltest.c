@@ -293,8 +293,9 @@ void ct_fill(const ct_type *t, void *buf, long n, int rank, int salt)
 static const ct_op *the_op;
 static int rank, size;
 
-/* --persistent: the matrix through the persistent calls (colltest.h). */
-static int persistent;
+/* --persistent, --nonblocking: the matrix through the persistent or the
+ * nonblocking calls (colltest.h). */
+static int persistent, nonblocking;
 
 /* Allocates the buffers of c, fills the input and computes the expected
  * result.  The salt makes every configuration's data different. */
@@ -452,19 +453,50 @@ static long check_starts(ct_case *c, const HiMPI_Plan *plan, int salt, int start
     return made;
 }
 
+/* Two nonblocking calls of c's collective with plan (NULL: the plain
+ * call's) outstanding at once, on c and on a twin with buffers and data of
+ * its own, completed in reverse order: the twin first, by HiMPI_Wait or by
+ * polling HiMPI_Test as salt's parity says, then c the other way.  Checks
+ * both results, and that completion freed both requests. */
+static void check_outstanding(ct_case *c, const HiMPI_Plan *plan, int salt)
+{
+    ct_case twin = *c;
+    case_setup(&twin, salt + 4099);
+    HiMPI_Request r[2] = {HIMPI_REQUEST_NULL, HIMPI_REQUEST_NULL};
+    ct_case *cases[2] = {c, &twin};
+    int rc[2];
+    for (int k = 0; k < 2; k++) {
+        the_op->prepare(cases[k]);
+        rc[k] = the_op->start(cases[k], plan, &r[k]);
+    }
+    for (int k = 1; k >= 0; k--) {
+        if (rc[k] == MPI_SUCCESS)
+            rc[k] = complete(&r[k], (salt + k) % 2);
+        tap_check(r[k] == HIMPI_REQUEST_NULL, "%s: a completed request was not freed",
+                  describe(NULL, plan));
+    }
+    verify(c, rc[0], NULL, plan, salt, ", nonblocking, started first");
+    verify(&twin, rc[1], NULL, plan, salt + 4099, ", nonblocking, started second");
+    case_free(&twin);
+}
+
 /* Runs HiMPI's collective on c with params (or plan) and checks the
- * result: one call, or the starts of a persistent request. */
+ * result: one call, the starts of a persistent request, or two nonblocking
+ * calls. */
 static void check_run_with(ct_case *c, const HiMPI_Params *params, const HiMPI_Plan *plan,
                            int salt)
 {
-    if (persistent) {
+    if (persistent || nonblocking) {
         HiMPI_Plan of_params;
         if (plan == NULL) {
             of_params = (HiMPI_Plan){1, {{params->groups, HIMPI_HW_NODE, params->alg_out}},
                                      params->alg_in, params->segment_size, params->overlap};
             plan = &of_params;
         }
-        check_starts(c, plan, salt, CT_STARTS);
+        if (persistent)
+            check_starts(c, plan, salt, CT_STARTS);
+        else
+            check_outstanding(c, plan, salt);
         return;
     }
     the_op->prepare(c);
@@ -553,8 +585,8 @@ static int roots_of(int p, int *r)
  * messages took most of it. */
 static int pair_kept(int sample, HiMPI_Alg out, HiMPI_Alg in)
 {
-    return !(sample || scale || persistent) || out == in || out == HIMPI_ALG_NATIVE ||
-           in == HIMPI_ALG_NATIVE;
+    return !(sample || scale || persistent || nonblocking) || out == in ||
+           out == HIMPI_ALG_NATIVE || in == HIMPI_ALG_NATIVE;
 }
 
 /* A group count that makes uneven groups (1 if there is none). */
@@ -694,9 +726,82 @@ static int big_variant(int in_place, int first, int affine, int full)
 {
     if (scale)
         return !in_place && first;
-    if (persistent || size > 8)
+    if (persistent || nonblocking || size > 8)
         return !in_place && (first || affine);
     return !in_place || full;
+}
+
+/* The levels overlapped (HiMPI_Params.overlap), for the operations that
+ * overlap them: the sampled pairs over uneven groups (and over two groups,
+ * the root's group alone or not) at every root, on PRIME elements of the
+ * gapped type (non-commutative for reductions) cut into segments of 7
+ * elements (which leave a shorter last one), 1 and 32; a two-level plan cut
+ * into 7-element segments; in place where the operation allows; and the
+ * large message of ints in segments of 100000 bytes, 25000 ints, which do
+ * not divide it. */
+static void sweep_overlaps(void)
+{
+    if (!HiMPI_Op_overlaps(the_op->op) || size < 2)
+        return;
+    HiMPI_Alg algs[HIMPI_ALG_COUNT];
+    int nalg = algorithms(algs), roots[16], nroots = roots_of(size, roots);
+    int gs[2] = {2, uneven_groups(size)}, ng = gs[1] > 2 ? 2 : 1;
+    const ct_type *t = &ct_types[the_op->reduction ? CT_AFFINE : CT_VECTOR];
+    const ct_type *ints = &ct_types[CT_INT];
+    MPI_Op op = the_op->reduction ? ct_reductions[CT_NONCOMMUTATIVE].op : MPI_OP_NULL;
+    int tsize;
+    MPI_Type_size(t->type, &tsize);
+    /* Scale mode and the matrix above 8 ranks, where each segment's step
+     * costs a collective on hundreds of ranks, cut into 7 elements only. */
+    const int segments[] = {7, 1, 32}, nsegments = scale || size > 8 ? 1 : 3;
+    ct_case cases[16], in_place[16];
+    for (int r = 0; r < nroots; r++) {
+        cases[r] = case_new(t, t, op, PRIME, roots[r], 0, 50 + r);
+        if (the_op->in_place)
+            in_place[r] = case_new(t, t, op, PRIME, roots[r], 1, 70 + r);
+    }
+    for (int o = 0; o < nalg; o++)
+        for (int i = 0; i < nalg; i++) {
+            if (!pair_kept(1, algs[o], algs[i]))
+                continue;
+            int runs = 0;
+            for (int k = 0; k < ng; k++)
+                for (int sg = 0; sg < nsegments; sg++) {
+                    HiMPI_Params params = {gs[k], algs[o], algs[i], 0, segments[sg] * tsize};
+                    for (int r = 0; r < nroots; r++, runs++) {
+                        check_run(&cases[r], &params, 50 + r);
+                        if (the_op->in_place && sg == 0)
+                            check_run(&in_place[r], &params, 70 + r), runs++;
+                    }
+                }
+            HiMPI_Plan plan = {2,
+                               {{gs[ng - 1], HIMPI_HW_NODE, algs[o]},
+                                {2, HIMPI_HW_NODE, algs[i]}},
+                               algs[i],
+                               0,
+                               7 * tsize};
+            for (int r = 0; r < nroots; r++, runs++)
+                check_run_with(&cases[r], NULL, &plan, 50 + r);
+            tap_ok("%s out, %s in, overlapped in segments of %s elements: %s %d elements, %d "
+                   "runs over group counts, roots, in place and a two-level plan",
+                   alg(algs[o]), alg(algs[i]), nsegments > 1 ? "7, 1 and 32" : "7", t->name,
+                   PRIME, runs);
+        }
+    for (int r = 0; r < nroots; r++) {
+        case_free(&cases[r]);
+        if (the_op->in_place)
+            case_free(&in_place[r]);
+    }
+    ct_case big = case_new(ints, ints, the_op->reduction ? MPI_SUM : MPI_OP_NULL,
+                           big_count(ints), roots[nroots - 1], 0, 90);
+    for (int o = 0; o < nalg; o++) {
+        HiMPI_Params params = {gs[ng - 1], algs[o], algs[o], 0, 100000};
+        check_run(&big, &params, 90);
+    }
+    tap_ok("every algorithm on both levels, overlapped in segments of 100000 bytes: int %d "
+           "elements over %d groups",
+           big.count, gs[ng - 1]);
+    case_free(&big);
 }
 
 /* The datatypes and counts on every algorithm, with and without in place.
@@ -968,7 +1073,7 @@ static void test_requests(void)
               describe(NULL, &native), later_inits);
     int library_has = LIBRARY_PERSISTENT;
 #ifdef MPICH
-    /* lib/native_persistent.c leaves MPICH's scatter, gather and allgather
+    /* lib/core/sched_coll.c leaves MPICH's scatter, gather and allgather
      * out: alltoall's ranks outside the leaders only gather and scatter. */
     library_has &= the_op->op != HIMPI_OP_SCATTER && the_op->op != HIMPI_OP_GATHER &&
                    the_op->op != HIMPI_OP_ALLGATHER && the_op->op != HIMPI_OP_ALLTOALL;
@@ -1023,6 +1128,96 @@ static void test_requests(void)
            MANY, describe(NULL, &plan));
 }
 
+/* The plain call's plan through the nonblocking call, two outstanding;
+ * several on one communicator whose starts and completions interleave; a
+ * persistent request's operations refused on a nonblocking one; and the
+ * nonblocking call's argument errors. */
+static void test_nonblocking(void)
+{
+    HiMPI_Alg algs[HIMPI_ALG_COUNT];
+    HiMPI_Alg a = algs[algorithms(algs) - 1];
+    const ct_type *t = &ct_types[CT_INT];
+    MPI_Op op = the_op->reduction ? MPI_SUM : MPI_OP_NULL;
+    ct_case c = case_new(t, t, op, PRIME, size - 1, 0, 5);
+    const HiMPI_Plan plan = {
+        2, {{uneven_groups(size), HIMPI_HW_NODE, a}, {2, HIMPI_HW_NODE, HIMPI_ALG_NATIVE}}, a, 0, 0};
+    check_outstanding(&c, NULL, 5);
+    check_outstanding(&c, &plan, 5);
+
+    /* Four at once, on four cases: started 0 1 2 3, each tested once after
+     * the next is started, then the odd ones waited for, then the even
+     * ones by HiMPI_Waitall, last started first. */
+    enum { N = 4 };
+    ct_case d[N];
+    HiMPI_Request r[N];
+    int rc[N];
+    for (int k = 0; k < N; k++) {
+        d[k] = c;
+        case_setup(&d[k], 40 + k);
+        the_op->prepare(&d[k]);
+        rc[k] = the_op->start(&d[k], k % 2 ? &plan : NULL, &r[k]);
+        int flag;
+        if (k > 0 && rc[k - 1] == MPI_SUCCESS && r[k - 1] != HIMPI_REQUEST_NULL)
+            rc[k - 1] = HiMPI_Test(&r[k - 1], &flag, MPI_STATUS_IGNORE);
+    }
+    for (int k = 1; k < N + 1; k += 2)
+        if (rc[k % N] == MPI_SUCCESS)
+            rc[k % N] = HiMPI_Wait(&r[k % N], MPI_STATUS_IGNORE);
+    MPI_Status statuses[2];
+    HiMPI_Request even[2] = {r[2], r[0]};
+    int all = HiMPI_Waitall(2, even, statuses);
+    tap_check(all == MPI_SUCCESS && even[0] == HIMPI_REQUEST_NULL &&
+                  even[1] == HIMPI_REQUEST_NULL,
+              "HiMPI_Waitall returned %d", all);
+    for (int k = 0; k < N; k++) {
+        int got = k % 2 == 0 && rc[k] == MPI_SUCCESS ? all : rc[k];
+        verify(&d[k], got, NULL, k % 2 ? &plan : NULL, 40 + k, ", one of four nonblocking calls");
+        case_free(&d[k]);
+    }
+
+    /* A blocking call while a nonblocking one is outstanding, which the odd
+     * ranks complete first: the even ones must progress it while they wait
+     * in the blocking call, since the odd ones enter it only after. */
+    const HiMPI_Plan own = {0, {{0, HIMPI_HW_NODE, a}}, a, 0, 0};
+    ct_case e2 = c;
+    case_setup(&e2, 60);
+    HiMPI_Request pending = HIMPI_REQUEST_NULL;
+    the_op->prepare(&c);
+    the_op->prepare(&e2);
+    int first = the_op->start(&c, &own, &pending), second = MPI_SUCCESS;
+    if (rank % 2 == 1 && first == MPI_SUCCESS)
+        first = HiMPI_Wait(&pending, MPI_STATUS_IGNORE);
+    second = the_op->run(&e2, NULL, &own);
+    if (rank % 2 == 0 && first == MPI_SUCCESS)
+        first = HiMPI_Wait(&pending, MPI_STATUS_IGNORE);
+    verify(&c, first, NULL, &own, 5, ", nonblocking, then a blocking call on the even ranks");
+    verify(&e2, second, NULL, &own, 60, ", blocking while a nonblocking call was outstanding");
+    case_free(&e2);
+
+    HiMPI_Request req = HIMPI_REQUEST_NULL;
+    int r0 = the_op->start(&c, NULL, NULL);
+    tap_check(r0 == MPI_ERR_REQUEST, "a nonblocking call with a NULL request: returned %d", r0);
+    ct_case e = c;
+    e.comm = MPI_COMM_NULL;
+    r0 = the_op->start(&e, &plan, &req);
+    tap_check(r0 == MPI_ERR_COMM && req == HIMPI_REQUEST_NULL,
+              "a nonblocking call on MPI_COMM_NULL: returned %d", r0);
+    e = c, e.count = e.send_count = -1;
+    r0 = the_op->start(&e, &plan, &req);
+    tap_check(r0 == MPI_ERR_COUNT, "a nonblocking call with count = -1: returned %d", r0);
+    r0 = the_op->start(&c, NULL, &req);
+    tap_check(r0 == MPI_SUCCESS, "a nonblocking call returned %d", r0);
+    tap_check(HiMPI_Start(&req) == MPI_ERR_REQUEST, "HiMPI_Start of a nonblocking request");
+    tap_check(HiMPI_Request_free(&req) == MPI_ERR_REQUEST, "an active request was freed");
+    r0 = HiMPI_Wait(&req, MPI_STATUS_IGNORE);
+    verify(&c, r0, NULL, NULL, 5, " after the request errors");
+    case_free(&c);
+    tap_ok("nonblocking calls: the plain call's plan and %s two at a time, four at once "
+           "completed odd first then by HiMPI_Waitall, a blocking call while one is "
+           "outstanding, request and argument errors",
+           describe(NULL, &plan));
+}
+
 int ct_main(int argc, char **argv, const ct_op *op)
 {
     tap_init(&argc, &argv);
@@ -1030,26 +1225,35 @@ int ct_main(int argc, char **argv, const ct_op *op)
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     the_op = op;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--persistent") != 0) {
+        if (strcmp(argv[i], "--persistent") == 0 && !nonblocking)
+            persistent = 1;
+        else if (strcmp(argv[i], "--nonblocking") == 0 && !persistent)
+            nonblocking = 1;
+        else {
             if (rank == 0)
-                printf("Bail out! usage: %s [--persistent]\n", argv[0]);
+                printf("Bail out! usage: %s [--persistent | --nonblocking]\n", argv[0]);
             MPI_Finalize();
             return EXIT_FAILURE;
         }
-        persistent = 1;
     }
     types_init();
     const char *sampled = getenv("HIMPI_TEST_SAMPLE");
     scale = sampled != NULL && strcmp(sampled, "1") == 0;
     tap_diag("%s on %d ranks%s%s", HiMPI_Op_name(op->op), size,
-             persistent ? ", persistent calls" : "", scale ? ", sampled matrix" : "");
+             persistent    ? ", persistent calls"
+             : nonblocking ? ", nonblocking calls"
+                           : "",
+             scale ? ", sampled matrix" : "");
     test_errors();
     if (size > 1) /* one rank has no others to disagree with */
         test_errors_on_some();
     test_cache();
     if (persistent)
         test_requests();
+    if (nonblocking)
+        test_nonblocking();
     sweep_pairs();
+    sweep_overlaps();
     sweep_variants();
     test_plans_bindings(sweep_plans, scale);
     types_free();

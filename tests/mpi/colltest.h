@@ -35,7 +35,10 @@
  * tests the persistent requests themselves: many starts of the table's
  * plan (the MPI library's persistent collective where it has one) and of
  * a hierarchical plan, no communicator created by any start, and the
- * request errors.
+ * request errors.  With --nonblocking, it runs through the nonblocking
+ * calls (HiMPI_I<op>_plan) on the same sample, each time two calls
+ * outstanding at once on separate buffers and completed in reverse order,
+ * and tests four at once completed out of order and the request errors.
  *
  * HIMPI_TEST_SAMPLE=1 (scale mode) samples the matrix for the SimGrid
  * cases on 64 to 256 simulated ranks (tests/smpi), where the whole of it
@@ -135,6 +138,9 @@ typedef struct ct_op {
     /* Creates the persistent request of c: HiMPI_<op>_init_plan, or
      * HiMPI_<op>_init if plan is NULL. */
     int (*init)(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request);
+    /* Starts the nonblocking call of c: HiMPI_I<op>_plan, or HiMPI_I<op>
+     * if plan is NULL. */
+    int (*start)(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request);
     /* Whether this rank's c->out is meaningful after the call. */
     int (*significant)(const ct_case *c);
     /* The operand holds one block per rank (the reduce-scatters), so that

@@ -1,7 +1,8 @@
 # MPI tests: a case named tests/mpi/PROGRAM-NP.mpi runs PROGRAM on NP ranks
 # through tests/mpi-run, which also stops a hung case.  A collective test's
 # persistent form is the case PROGRAM_persistent-NP.mpi, which runs
-# PROGRAM --persistent: the same matrix through the persistent collectives.
+# PROGRAM --persistent: the same matrix through the persistent collectives;
+# PROGRAM_nonblocking-NP.mpi through the nonblocking ones.
 coll_every_np = \
 	%D%/test_bcast \
 	%D%/test_reduce \
@@ -74,7 +75,8 @@ if HIMPI_SMPI
 scan_reference = -DTEST_CHAIN_REFERENCE
 endif
 %C%_test_allreduce_SOURCES = %D%/test_allreduce_scans.c $(coll_sources)
-%C%_test_allreduce_CPPFLAGS = $(AM_CPPFLAGS) -DTEST_OP=Allreduce -DTEST_ID=HIMPI_OP_ALLREDUCE
+%C%_test_allreduce_CPPFLAGS = $(AM_CPPFLAGS) -DTEST_OP=Allreduce -DTEST_IOP=Iallreduce \
+	-DTEST_ID=HIMPI_OP_ALLREDUCE
 %C%_test_allreduce_LDADD = $(test_himpi_ldadd)
 %C%_test_allreduce_LDFLAGS = $(test_ldflags)
 %C%_test_scatter_SOURCES = %D%/test_scatter.c $(coll_sources)
@@ -87,11 +89,13 @@ endif
 %C%_test_allgather_LDADD = $(test_himpi_ldadd)
 %C%_test_allgather_LDFLAGS = $(test_ldflags)
 %C%_test_scan_SOURCES = %D%/test_allreduce_scans.c $(coll_sources)
-%C%_test_scan_CPPFLAGS = $(AM_CPPFLAGS) -DTEST_OP=Scan -DTEST_ID=HIMPI_OP_SCAN $(scan_reference)
+%C%_test_scan_CPPFLAGS = $(AM_CPPFLAGS) -DTEST_OP=Scan -DTEST_IOP=Iscan -DTEST_ID=HIMPI_OP_SCAN \
+	$(scan_reference)
 %C%_test_scan_LDADD = $(test_himpi_ldadd)
 %C%_test_scan_LDFLAGS = $(test_ldflags)
 %C%_test_exscan_SOURCES = %D%/test_allreduce_scans.c $(coll_sources)
-%C%_test_exscan_CPPFLAGS = $(AM_CPPFLAGS) -DTEST_OP=Exscan -DTEST_ID=HIMPI_OP_EXSCAN \
+%C%_test_exscan_CPPFLAGS = $(AM_CPPFLAGS) -DTEST_OP=Exscan -DTEST_IOP=Iexscan \
+	-DTEST_ID=HIMPI_OP_EXSCAN \
 	$(scan_reference)
 %C%_test_exscan_LDADD = $(test_himpi_ldadd)
 %C%_test_exscan_LDFLAGS = $(test_ldflags)
@@ -141,15 +145,16 @@ v_sources = %D%/vcases.h %D%/vcases.c $(coll_sources)
 # MPICH's runs part of it, tests/local.mk), those up to 8 the medium set.
 # Every program runs at 1 and 4 ranks; the collectives at 1, 2, 3, 4, 5, 7,
 # 8, 9, 12 and 16 ranks (their matrix sampled at 7, 12 and 16,
-# tests/mpi-run.in), their persistent forms at 4 and (in the large set) 7.
+# tests/mpi-run.in), their persistent forms at 4 and (in the large set) 7,
+# their nonblocking forms at 3, 4 and 7.
 # Barrier (its persistent calls in the same program) runs where the scans
 # do, sampled at 8 and 16 as they are.
 # The scans, the reduce-scatters, alltoall and the v-variants run at 1 to
-# 5, 8 and 16 ranks only, their persistent forms at 4, sampled from 8 up:
-# the suite is
-# at its time limit, and their uneven groups and non-powers of two are all
-# there at 3 and 5 (at 8 and 9 the scans' full matrix took 8 to 28 s a
-# program, under load).  $(PROGRAMS:=-NP.mpi)
+# 5, 8 and 16 ranks only, their persistent forms at 4 and their
+# nonblocking forms at 3 and 4, sampled from 8 up: the suite is at its time
+# limit, and their uneven groups and non-powers of two are all there at 3
+# and 5 (at 8 and 9 the scans' full matrix took 8 to 28 s a program, under
+# load).  $(PROGRAMS:=-NP.mpi)
 # names the cases of PROGRAMS at NP ranks: a suffix substitution, which
 # automake reads as make does (it makes a test of every word of TESTS, so
 # GNU make functions, which it cannot read, have no place here).
@@ -162,7 +167,8 @@ mpi_at_8 = %D%/test_measure $(coll_programs) %D%/test_barrier %D%/test_plain \
 	%D%/test_native_calls %D%/test_hsplit
 mpi_at_16 = $(coll_programs) %D%/test_barrier %D%/test_hsplit
 MPI_TESTS_SMALL = $(mpi_test_programs:=-1.mpi) $(mpi_at_2:=-2.mpi) $(mpi_at_3:=-3.mpi) \
-	$(mpi_test_programs:=-4.mpi) $(coll_programs:=_persistent-4.mpi)
+	$(mpi_test_programs:=-4.mpi) $(coll_programs:=_persistent-4.mpi) \
+	$(coll_programs:=_nonblocking-3.mpi) $(coll_programs:=_nonblocking-4.mpi)
 MPI_TESTS_THREADS = %D%/test_threads-2.mpi %D%/test_threads-3.mpi %D%/test_threads-4.mpi \
 	%D%/test_threads_noinit-4.mpi
 if !HIMPI_SMPI
@@ -171,7 +177,7 @@ endif
 MPI_TESTS_MEDIUM = $(coll_programs:=-5.mpi) %D%/test_barrier-5.mpi $(mpi_at_7:=-7.mpi) \
 	$(mpi_at_8:=-8.mpi)
 MPI_TESTS_LARGE = $(coll_every_np:=-9.mpi) $(coll_every_np:=-12.mpi) $(mpi_at_16:=-16.mpi) \
-	$(coll_every_np:=_persistent-7.mpi)
+	$(coll_every_np:=_persistent-7.mpi) $(coll_every_np:=_nonblocking-7.mpi)
 MPI_LOG_DRIVER = $(LOG_DRIVER)
 MPI_LOG_COMPILER = $(SHELL) $(top_builddir)/tests/mpi-run
 

@@ -48,6 +48,17 @@ static int init(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request)
                                                c->comm, MPI_INFO_NULL, request);
 }
 
+static int start(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request)
+{
+    const void *in = c->in_place ? MPI_IN_PLACE : c->in;
+    int n = c->in_place ? 0 : c->send_count;
+    MPI_Datatype t = c->in_place ? MPI_DATATYPE_NULL : c->send->type;
+    return plan != NULL ? HiMPI_Iallgather_plan(in, n, t, c->out, c->count, c->recv->type,
+                                                c->comm, plan, request)
+                        : HiMPI_Iallgather(in, n, t, c->out, c->count, c->recv->type, c->comm,
+                                           request);
+}
+
 static int significant(const ct_case *c)
 {
     (void)c;
@@ -56,7 +67,7 @@ static int significant(const ct_case *c)
 
 int main(int argc, char **argv)
 {
-    const ct_op op = {HIMPI_OP_ALLGATHER, 0, 0, 1, 1, sizes, reference, prepare, run, init,
+    const ct_op op = {HIMPI_OP_ALLGATHER, 0, 0, 1, 1, sizes, reference, prepare, run, init, start,
                       significant, 0, NULL, NULL};
     return ct_main(argc, argv, &op);
 }

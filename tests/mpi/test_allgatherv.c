@@ -82,6 +82,19 @@ static int init(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request)
                                                 request);
 }
 
+static int start(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request)
+{
+    const void *in;
+    void *out;
+    int n;
+    MPI_Datatype t;
+    const int *k, *d;
+    arguments(c, &in, &n, &t, &out, &k, &d);
+    return plan != NULL
+               ? HiMPI_Iallgatherv_plan(in, n, t, out, k, d, c->recv->type, c->comm, plan, request)
+               : HiMPI_Iallgatherv(in, n, t, out, k, d, c->recv->type, c->comm, request);
+}
+
 static int significant(const ct_case *c)
 {
     (void)c;
@@ -91,6 +104,6 @@ static int significant(const ct_case *c)
 int main(int argc, char **argv)
 {
     const ct_op op = {HIMPI_OP_ALLGATHERV, 0, 0, 1, 1, sizes, reference, prepare, run, init,
-                      significant, 0, NULL, vc_misuse};
+                      start, significant, 0, NULL, vc_misuse};
     return ct_main(argc, argv, &op);
 }

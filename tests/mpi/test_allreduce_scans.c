@@ -21,6 +21,7 @@
 #define CALL(prefix, suffix) JOIN(prefix, suffix)
 /* HiMPI_<TEST_OP><suffix>, and the MPI library's MPI_<TEST_OP>. */
 #define HIMPI(suffix) CALL(CALL(HiMPI_, TEST_OP), suffix)
+#define HIMPI_I(suffix) CALL(CALL(HiMPI_, TEST_IOP), suffix)
 #define LIBRARY CALL(MPI_, TEST_OP)
 
 static void sizes(const ct_case *c, long *in, long *out)
@@ -85,6 +86,14 @@ static int init(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request)
                                        MPI_INFO_NULL, request);
 }
 
+static int start(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request)
+{
+    const void *in = c->in_place ? MPI_IN_PLACE : c->in;
+    return plan != NULL ? HIMPI_I(_plan)(in, c->out, c->count, c->send->type, c->op, c->comm,
+                                         plan, request)
+                        : HIMPI_I()(in, c->out, c->count, c->send->type, c->op, c->comm, request);
+}
+
 static int significant(const ct_case *c)
 {
     return TEST_ID != HIMPI_OP_EXSCAN || c->rank != 0;
@@ -93,6 +102,6 @@ static int significant(const ct_case *c)
 int main(int argc, char **argv)
 {
     const ct_op op = {TEST_ID, 0,    1,   0,           1, sizes, reference, prepare,
-                      run,     init, significant, 0, NULL, NULL};
+                      run,     init, start, significant, 0, NULL, NULL};
     return ct_main(argc, argv, &op);
 }

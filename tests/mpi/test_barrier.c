@@ -9,8 +9,9 @@
  * wherever g does not divide p; every algorithm in multi-level plans of rank blocks
  * and of pretend hardware levels whose groups are not contiguous (scatter
  * binding) and are (block binding); the plain call on the table's plan;
- * the persistent calls, each started in every round; and the error
- * classes of invalid arguments. */
+ * the persistent calls, each started in every round; the nonblocking
+ * calls, two at once completed in reverse order in every round; and the
+ * error classes of invalid arguments. */
 #include <config.h>
 
 #include <stdint.h>
@@ -82,6 +83,22 @@ static int start(MPI_Comm comm, const void *ctx)
     HiMPI_Request *r = (HiMPI_Request *)(uintptr_t)ctx;
     int rc = HiMPI_Start(r);
     return rc == MPI_SUCCESS ? HiMPI_Wait(r, MPI_STATUS_IGNORE) : rc;
+}
+
+/* Two nonblocking barriers with the plan ctx (NULL: the plain call's),
+ * outstanding at once and completed in reverse order. */
+static int two_nonblocking(MPI_Comm comm, const void *ctx)
+{
+    const HiMPI_Plan *plan = ctx;
+    HiMPI_Request r[2] = {HIMPI_REQUEST_NULL, HIMPI_REQUEST_NULL};
+    int rc = MPI_SUCCESS;
+    for (int k = 0; k < 2 && rc == MPI_SUCCESS; k++)
+        rc = plan == NULL ? HiMPI_Ibarrier(comm, &r[k]) : HiMPI_Ibarrier_plan(comm, plan, &r[k]);
+    for (int k = 1; k >= 0; k--) {
+        int done = HiMPI_Wait(&r[k], MPI_STATUS_IGNORE);
+        rc = rc == MPI_SUCCESS ? done : rc;
+    }
+    return rc;
 }
 
 static int nothing(MPI_Comm comm, const void *ctx)
@@ -197,6 +214,29 @@ static void test_plain(void)
 /* Persistent barriers: the table's plan and every algorithm over uneven
  * groups, each started in every round, on one communicator; no start
  * creates a communicator (the init made them). */
+/* Nonblocking barriers, two at a time completed in reverse order: the
+ * table's plan and every algorithm over uneven groups. */
+static void test_nonblocking(void)
+{
+    HiMPI_Alg algs[HIMPI_ALG_COUNT];
+    int nalg = algorithms(algs), g = size >= 3 ? size / 2 + 1 : size;
+    MPI_Comm comm;
+    MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+    rounds(comm, two_nonblocking, NULL, "HiMPI_Ibarrier", 1);
+    tap_ok("HiMPI_Ibarrier on the table's plan, two at once completed in reverse order: no rank "
+           "leaves early");
+    for (int a = 0; a < nalg; a++) {
+        HiMPI_Plan plan = {1, {{g, HIMPI_HW_NODE, algs[a]}}, algs[(a + 1) % nalg], 0, 0};
+        char what[96];
+        snprintf(what, sizeof what, "nonblocking %s", HiMPI_Alg_name(algs[a]));
+        rounds(comm, two_nonblocking, &plan, what, 1);
+        tap_ok("HiMPI_Ibarrier_plan, %s out and %s in over %d groups, two at once completed in "
+               "reverse order: no rank leaves early",
+               HiMPI_Alg_name(plan.level[0].alg), HiMPI_Alg_name(plan.alg_in), g);
+    }
+    MPI_Comm_free(&comm);
+}
+
 static void test_persistent(void)
 {
     HiMPI_Alg algs[HIMPI_ALG_COUNT];
@@ -308,6 +348,7 @@ int main(int argc, char **argv)
     test_plain();
     sweep_pairs();
     test_persistent();
+    test_nonblocking();
     test_plans_bindings(sweep_plans, scale);
     HiMPI_Finalize();
     return tap_finish();

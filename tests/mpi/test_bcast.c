@@ -40,6 +40,14 @@ static int init(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request)
                                            MPI_INFO_NULL, request);
 }
 
+static int start(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request)
+{
+    return plan != NULL ? HiMPI_Ibcast_plan(c->out, c->count, c->send->type, c->root, c->comm,
+                                            plan, request)
+                        : HiMPI_Ibcast(c->out, c->count, c->send->type, c->root, c->comm,
+                                       request);
+}
+
 static int significant(const ct_case *c)
 {
     (void)c;
@@ -48,7 +56,7 @@ static int significant(const ct_case *c)
 
 int main(int argc, char **argv)
 {
-    const ct_op op = {HIMPI_OP_BCAST, 1, 0, 0, 0, sizes, reference, prepare, run, init,
+    const ct_op op = {HIMPI_OP_BCAST, 1, 0, 0, 0, sizes, reference, prepare, run, init, start,
                       significant, 0, NULL, NULL};
     return ct_main(argc, argv, &op);
 }

@@ -75,6 +75,18 @@ static int init(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request)
                                              c->recv->type, c->root, c->comm, i, request);
 }
 
+static int start(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request)
+{
+    const void *in;
+    void *out;
+    const int *n, *d;
+    arguments(c, &in, &out, &n, &d);
+    return plan != NULL ? HiMPI_Igatherv_plan(in, sent(c), c->send->type, out, n, d,
+                                              c->recv->type, c->root, c->comm, plan, request)
+                        : HiMPI_Igatherv(in, sent(c), c->send->type, out, n, d, c->recv->type,
+                                         c->root, c->comm, request);
+}
+
 static int significant(const ct_case *c)
 {
     return c->rank == c->root;
@@ -82,7 +94,7 @@ static int significant(const ct_case *c)
 
 int main(int argc, char **argv)
 {
-    const ct_op op = {HIMPI_OP_GATHERV, 1, 0, 1, 1, sizes, reference, prepare, run, init,
+    const ct_op op = {HIMPI_OP_GATHERV, 1, 0, 1, 1, sizes, reference, prepare, run, init, start,
                       significant, 0, NULL, vc_misuse};
     return ct_main(argc, argv, &op);
 }

@@ -45,6 +45,15 @@ static int init(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request)
                                             c->comm, MPI_INFO_NULL, request);
 }
 
+static int start(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request)
+{
+    const void *in = in_place(c) ? MPI_IN_PLACE : c->in;
+    return plan != NULL ? HiMPI_Ireduce_plan(in, c->out, c->count, c->send->type, c->op, c->root,
+                                             c->comm, plan, request)
+                        : HiMPI_Ireduce(in, c->out, c->count, c->send->type, c->op, c->root,
+                                        c->comm, request);
+}
+
 static int significant(const ct_case *c)
 {
     return c->rank == c->root;
@@ -52,7 +61,7 @@ static int significant(const ct_case *c)
 
 int main(int argc, char **argv)
 {
-    const ct_op op = {HIMPI_OP_REDUCE, 1, 1, 0, 1, sizes, reference, prepare, run, init,
+    const ct_op op = {HIMPI_OP_REDUCE, 1, 1, 0, 1, sizes, reference, prepare, run, init, start,
                       significant, 0, NULL, NULL};
     return ct_main(argc, argv, &op);
 }

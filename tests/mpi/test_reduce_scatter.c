@@ -167,6 +167,23 @@ static int init(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request)
 #endif
 }
 
+static int start(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request)
+{
+    const void *in = c->in_place ? MPI_IN_PLACE : c->in;
+#ifdef TEST_VECTOR
+    const int *n = counts_of(c);
+    return plan != NULL ? HiMPI_Ireduce_scatter_plan(in, c->out, n, c->send->type, c->op,
+                                                     c->comm, plan, request)
+                        : HiMPI_Ireduce_scatter(in, c->out, n, c->send->type, c->op, c->comm,
+                                                request);
+#else
+    return plan != NULL ? HiMPI_Ireduce_scatter_block_plan(in, c->out, c->count, c->send->type,
+                                                           c->op, c->comm, plan, request)
+                        : HiMPI_Ireduce_scatter_block(in, c->out, c->count, c->send->type,
+                                                      c->op, c->comm, request);
+#endif
+}
+
 static int significant(const ct_case *c)
 {
     (void)c;
@@ -176,6 +193,6 @@ static int significant(const ct_case *c)
 int main(int argc, char **argv)
 {
     const ct_op op = {TEST_ID, 0,    1,           0, 1,      sizes, reference, prepare,
-                      run,     init, significant, 1, defined, NULL};
+                      run,     init, start, significant, 1, defined, NULL};
     return ct_main(argc, argv, &op);
 }

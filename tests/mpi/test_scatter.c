@@ -45,6 +45,16 @@ static int init(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request)
                                     c->recv->type, c->root, c->comm, MPI_INFO_NULL, request);
 }
 
+static int start(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request)
+{
+    void *recvbuf = recvbuf_of(c);
+    return plan != NULL ? HiMPI_Iscatter_plan(c->in, c->send_count, c->send->type, recvbuf,
+                                              c->count, c->recv->type, c->root, c->comm, plan,
+                                              request)
+                        : HiMPI_Iscatter(c->in, c->send_count, c->send->type, recvbuf, c->count,
+                                         c->recv->type, c->root, c->comm, request);
+}
+
 /* In place, the root's own block stays in its send buffer. */
 static int significant(const ct_case *c)
 {
@@ -53,7 +63,7 @@ static int significant(const ct_case *c)
 
 int main(int argc, char **argv)
 {
-    const ct_op op = {HIMPI_OP_SCATTER, 1, 0, 1, 1, sizes, reference, prepare, run, init,
+    const ct_op op = {HIMPI_OP_SCATTER, 1, 0, 1, 1, sizes, reference, prepare, run, init, start,
                       significant, 0, NULL, NULL};
     return ct_main(argc, argv, &op);
 }

@@ -66,6 +66,18 @@ static int init(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request)
                                               c->recv->type, c->root, c->comm, i, request);
 }
 
+static int start(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request)
+{
+    const void *in;
+    void *out;
+    const int *n, *d;
+    arguments(c, &in, &out, &n, &d);
+    return plan != NULL ? HiMPI_Iscatterv_plan(in, n, d, c->send->type, out, received(c),
+                                               c->recv->type, c->root, c->comm, plan, request)
+                        : HiMPI_Iscatterv(in, n, d, c->send->type, out, received(c),
+                                          c->recv->type, c->root, c->comm, request);
+}
+
 /* In place, the root's own block stays in its send buffer. */
 static int significant(const ct_case *c)
 {
@@ -74,7 +86,7 @@ static int significant(const ct_case *c)
 
 int main(int argc, char **argv)
 {
-    const ct_op op = {HIMPI_OP_SCATTERV, 1, 0, 1, 1, sizes, reference, prepare, run, init,
+    const ct_op op = {HIMPI_OP_SCATTERV, 1, 0, 1, 1, sizes, reference, prepare, run, init, start,
                       significant, 0, NULL, vc_misuse};
     return ct_main(argc, argv, &op);
 }

@@ -2,16 +2,42 @@
  * stages of every kind in one graph, dependencies that chain messages
  * around a ring, two schedules outstanding on one communicator completed
  * in reverse order, a schedule started again, and the misuses the
- * schedule refuses.  Every value is computed here from its definition. */
+ * schedule refuses; the coll stage of every operation in each way a
+ * schedule runs, and two schedules whose collectives on one communicator
+ * would cross if the schedules did not keep them in start order; a
+ * message cut where a value received says, its rest sent after.  Every
+ * value is computed here from its definition. */
 #include <config.h>
 
 #include <stddef.h>
+#include <stdlib.h>
 
-
+#include "mpib.h"
 #include "mpitap.h"
 #include "core/sched.h"
 
-enum { N = 37, MAX_STEPS = 16 };
+enum { N = 37, MAX_STEPS = 16, M = 5 };
+
+#ifndef SMPI_H
+/* Which of the library's allreduces the coll stages make: the blocking
+ * call, or the nonblocking one (SimGrid's mpi.h renames the MPI calls, so
+ * they are not counted there). */
+static int allreduces, iallreduces;
+
+int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                  MPI_Op op, MPI_Comm comm)
+{
+    allreduces++;
+    return PMPI_Allreduce(sendbuf, recvbuf, count, datatype, op, comm);
+}
+
+int MPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                   MPI_Op op, MPI_Comm comm, MPI_Request *request)
+{
+    iallreduces++;
+    return PMPI_Iallreduce(sendbuf, recvbuf, count, datatype, op, comm, request);
+}
+#endif
 
 static int rank, size;
 
@@ -176,7 +202,8 @@ static void restart(void)
 }
 
 /* Misuses: an edge to a later stage, a key out of range, a channel never
- * joined, and a stage added once the graph was fixed. */
+ * joined, a received count or bounds on a stage that is no message, and a
+ * stage added once the graph was fixed. */
 static void refused(void)
 {
     himpi_sched *s;
@@ -192,12 +219,350 @@ static void refused(void)
               "key %d was taken", HIMPI_SCHED_KEYS);
     tap_check(himpi_sched_send(s, a, ch + 1, 0, &x, 1, MPI_INT, 0, NULL) != MPI_SUCCESS,
               "a channel never joined was taken");
+    tap_check(himpi_sched_received(s, a, &x) != MPI_SUCCESS, "a copy took a received count");
+    tap_check(himpi_sched_bounds(s, b, NULL, &x) != MPI_SUCCESS, "a copy took bounds");
     tap_check(himpi_sched_run(s) == MPI_SUCCESS, "run");
     tap_check(himpi_sched_copy(s, HIMPI_SCHED_FIRST, &x, 1, MPI_INT, &y, 1, MPI_INT, NULL) !=
                   MPI_SUCCESS,
               "a stage was added after the first start");
     himpi_sched_free(&s);
     tap_ok("misuses are refused");
+}
+
+/* The ways a schedule with a coll stage runs: by a blocking call with the
+ * stage alone or among others, started and tested, persistent. */
+typedef enum mode { ALONE, JOINED, NONBLOCKING, PERSISTENT, MODES } mode;
+static const char *const mode_names[] = {"blocking, alone", "blocking, among others",
+                                         "nonblocking", "persistent"};
+
+/* Element i of the block rank r has for rank j in round `round`. */
+static int value(int r, int j, int i, int round)
+{
+    return 1000 * r + 10 * j + i + 7 * round;
+}
+
+/* The sum of value(r, j, i, round) over ranks r from `from` to to - 1. */
+static int sum(int from, int to, int j, int i, int round)
+{
+    int s = 0;
+    for (int r = from; r < to; r++)
+        s += value(r, j, i, round);
+    return s;
+}
+
+/* One operation's buffers and arguments: MPI_INT blocks of M elements (of
+ * 1 + j % M for reduce_scatter's rank j), the root the last rank. */
+typedef struct coll_case {
+    HiMPI_Op op;
+    int *send, *recv, *counts;
+    himpi_coll_args a;
+} coll_case;
+
+static void case_fill(coll_case *c, int round)
+{
+    int root = size - 1;
+    for (int k = 0; k < size * M; k++)
+        c->send[k] = c->recv[k] = -1;
+    c->a = (himpi_coll_args){.sendbuf = c->send, .sendcount = M, .sendtype = MPI_INT,
+                             .recvbuf = c->recv, .recvcount = M, .recvtype = MPI_INT,
+                             .op = MPI_SUM, .root = -1};
+    for (int k = 0, at = 0; k < size * M; k++) {
+        int j = k / M, i = k % M;
+        switch (c->op) {
+        case HIMPI_OP_BCAST:
+            c->a.root = root;
+            if (rank == root && k < M)
+                c->recv[k] = value(root, 0, k, round);
+            break;
+        case HIMPI_OP_REDUCE:
+        case HIMPI_OP_SCATTER:
+        case HIMPI_OP_GATHER:
+            c->a.root = root;
+            /* fall through */
+        case HIMPI_OP_ALLREDUCE:
+        case HIMPI_OP_SCAN:
+        case HIMPI_OP_EXSCAN:
+        case HIMPI_OP_ALLGATHER:
+            if (c->op == HIMPI_OP_SCATTER)
+                c->send[k] = rank == root ? value(j, 0, i, round) : -1;
+            else if (k < M)
+                c->send[k] = value(rank, 0, k, round);
+            break;
+        case HIMPI_OP_REDUCE_SCATTER:
+            c->counts[j] = 1 + j % M;
+            c->a.recvcounts = c->counts;
+            if (i < c->counts[j])
+                c->send[at++] = value(rank, j, i, round);
+            break;
+        default: /* alltoall, reduce_scatter_block; barrier has no data */
+            c->send[k] = value(rank, j, i, round);
+        }
+    }
+}
+
+/* Checks c's result of round `round` against the operation's definition. */
+static void case_check(const coll_case *c, int round, const char *how)
+{
+    int root = size - 1;
+    for (int k = 0; k < size * M; k++) {
+        int j = k / M, i = k % M, want = -1, first = k < M;
+        switch (c->op) {
+        case HIMPI_OP_BCAST:
+            want = first ? value(root, 0, k, round) : -1;
+            break;
+        case HIMPI_OP_REDUCE:
+            want = first && rank == root ? sum(0, size, 0, k, round) : -1;
+            break;
+        case HIMPI_OP_ALLREDUCE:
+            want = first ? sum(0, size, 0, k, round) : -1;
+            break;
+        case HIMPI_OP_SCAN:
+            want = first ? sum(0, rank + 1, 0, k, round) : -1;
+            break;
+        case HIMPI_OP_EXSCAN:
+            if (rank == 0)
+                continue; /* undefined */
+            want = first ? sum(0, rank, 0, k, round) : -1;
+            break;
+        case HIMPI_OP_SCATTER:
+            want = first ? value(rank, 0, k, round) : -1;
+            break;
+        case HIMPI_OP_GATHER:
+            want = rank == root ? value(j, 0, i, round) : -1;
+            break;
+        case HIMPI_OP_ALLGATHER:
+            want = value(j, 0, i, round);
+            break;
+        case HIMPI_OP_ALLTOALL:
+            want = value(j, rank, i, round);
+            break;
+        case HIMPI_OP_REDUCE_SCATTER_BLOCK:
+            want = first ? sum(0, size, rank, k, round) : -1;
+            break;
+        case HIMPI_OP_REDUCE_SCATTER:
+            want = k < 1 + rank % M ? sum(0, size, rank, k, round) : -1;
+            break;
+        default: /* barrier */
+            break;
+        }
+        if (c->recv[k] != want) {
+            tap_check(0, "%s, %s, round %d: element %d is %d, expected %d",
+                      HiMPI_Op_name(c->op), how, round, k, c->recv[k], want);
+            return;
+        }
+    }
+}
+
+#ifndef SMPI_H
+/* Checks which allreduce the run of a coll stage in `m` made: the blocking
+ * one alone in a blocking call under the blocking wait policy, and on one
+ * rank; the persistent one (counted as neither) where the library has it;
+ * the nonblocking one otherwise. */
+static void check_calls(mode m, int blocking, int nonblocking)
+{
+    int persistent = 0;
+#if defined(HAVE_MPI_BCAST_INIT) || defined(HAVE_MPIX_BCAST_INIT)
+    persistent = m == PERSISTENT;
+#endif
+    int want_blocking =
+        size == 1 || (m == ALONE && MPIB_get_wait_policy() == MPIB_WAIT_BLOCKING);
+    int want_nonblocking = !want_blocking && !(persistent && size > 1);
+    tap_check(blocking == want_blocking && nonblocking == want_nonblocking,
+              "%s: %d MPI_Allreduce and %d MPI_Iallreduce, expected %d and %d", mode_names[m],
+              blocking, nonblocking, want_blocking, want_nonblocking);
+}
+#endif
+
+/* Runs c's coll stage three times, in mode m. */
+static void case_run(coll_case *c, mode m)
+{
+    himpi_sched *s;
+    himpi_sched_create(&s);
+    if (m == PERSISTENT) {
+        /* The schedule keeps its own copy of the info: the caller's may go. */
+        MPI_Info info;
+        MPI_Info_create(&info);
+        MPI_Info_set(info, "himpi_test_hint", "1");
+        int made = himpi_sched_persistent(s, info);
+        MPI_Info_free(&info);
+        tap_check(made == MPI_SUCCESS, "himpi_sched_persistent returned %d", made);
+    }
+    case_fill(c, 0);
+    int rc, ch, other = 0, copied = -1;
+    if (m == ALONE) {
+        rc = himpi_sched_coll_alone(s, c->op, &c->a, NULL, MPI_COMM_WORLD);
+    } else {
+        rc = himpi_sched_coll(s, HIMPI_SCHED_FIRST, c->op, &c->a, NULL, MPI_COMM_WORLD, NULL);
+        /* Among others: a message to itself beside it. */
+        if (rc == MPI_SUCCESS && m == JOINED)
+            rc = himpi_sched_join(s, MPI_COMM_SELF, &ch);
+        if (rc == MPI_SUCCESS && m == JOINED)
+            rc = himpi_sched_send(s, HIMPI_SCHED_FIRST, ch, 0, &rank, 1, MPI_INT, 0, NULL);
+        if (rc == MPI_SUCCESS && m == JOINED)
+            rc = himpi_sched_recv(s, HIMPI_SCHED_FIRST, ch, 0, &copied, 1, MPI_INT, 0, NULL);
+        other = m == JOINED;
+    }
+    for (int round = 0; round < 3 && rc == MPI_SUCCESS; round++) {
+        case_fill(c, round);
+        copied = -1;
+#ifndef SMPI_H
+        int blocking = allreduces, nonblocking = iallreduces;
+#endif
+        int done = 0;
+        if (m == ALONE || m == JOINED)
+            rc = himpi_sched_run(s);
+        else if ((rc = himpi_sched_start(s)) == MPI_SUCCESS && m == NONBLOCKING)
+            while (rc == MPI_SUCCESS && !done)
+                rc = himpi_sched_test(s, &done);
+        else if (rc == MPI_SUCCESS)
+            rc = himpi_sched_wait(s);
+#ifndef SMPI_H
+        if (c->op == HIMPI_OP_ALLREDUCE)
+            check_calls(m, allreduces - blocking, iallreduces - nonblocking);
+#endif
+        if (rc == MPI_SUCCESS)
+            case_check(c, round, mode_names[m]);
+        tap_check(!other || copied == rank, "the message beside the collective: %d", copied);
+    }
+    himpi_sched_free(&s);
+    tap_check(rc == MPI_SUCCESS, "%s, %s: %d", HiMPI_Op_name(c->op), mode_names[m], rc);
+}
+
+/* Every operation's coll stage in every mode, three runs each, against
+ * the operations' definitions. */
+static void coll_modes(void)
+{
+    coll_case c;
+    c.send = malloc((size_t)size * M * sizeof *c.send);
+    c.recv = malloc((size_t)size * M * sizeof *c.recv);
+    c.counts = malloc((size_t)size * sizeof *c.counts);
+    for (mode m = ALONE; m < MODES; m++) {
+        for (int op = 0; op < HIMPI_OP_COUNT; op++) {
+            c.op = (HiMPI_Op)op;
+            case_run(&c, m);
+        }
+        tap_ok("%d ranks: the coll stage of every operation, %s", size, mode_names[m]);
+    }
+    free(c.send);
+    free(c.recv);
+    free(c.counts);
+}
+
+/* Two schedules with an allreduce each on MPI_COMM_WORLD, started one
+ * after the other and completed in reverse order.  The first's waits for a
+ * message around the ring on odd ranks only, the second's for nothing: if
+ * each issued as soon as it could, the odd ranks would call the second's
+ * first and the even ranks the first's, and the two would meet each other. */
+static void colls_in_start_order(void)
+{
+    int gate = rank, got = -1, mine[2] = {rank + 1, 100 * (rank + 1)}, sums[2] = {0, 0};
+    himpi_sched *s[2];
+    int ch, recv, rc;
+    himpi_sched_create(&s[0]);
+    himpi_sched_create(&s[1]);
+    const himpi_coll_args first = {.sendbuf = &mine[0], .sendcount = 1, .sendtype = MPI_INT,
+                                   .recvbuf = &sums[0], .recvcount = 1, .recvtype = MPI_INT,
+                                   .op = MPI_SUM, .root = -1};
+    const himpi_coll_args second = {.sendbuf = &mine[1], .sendcount = 1, .sendtype = MPI_INT,
+                                    .recvbuf = &sums[1], .recvcount = 1, .recvtype = MPI_INT,
+                                    .op = MPI_SUM, .root = -1};
+    rc = himpi_sched_join(s[0], MPI_COMM_WORLD, &ch);
+    if (rc == MPI_SUCCESS)
+        rc = himpi_sched_send(s[0], HIMPI_SCHED_FIRST, ch, 0, &gate, 1, MPI_INT,
+                              (rank + 1) % size, NULL);
+    if (rc == MPI_SUCCESS)
+        rc = himpi_sched_recv(s[0], HIMPI_SCHED_FIRST, ch, 0, &got, 1, MPI_INT,
+                              (rank - 1 + size) % size, &recv);
+    if (rc == MPI_SUCCESS)
+        rc = himpi_sched_coll(s[0], rank % 2 ? recv : HIMPI_SCHED_FIRST, HIMPI_OP_ALLREDUCE,
+                              &first, NULL, MPI_COMM_WORLD, NULL);
+    if (rc == MPI_SUCCESS)
+        rc = himpi_sched_coll(s[1], HIMPI_SCHED_FIRST, HIMPI_OP_ALLREDUCE, &second, NULL,
+                              MPI_COMM_WORLD, NULL);
+    for (int k = 0; k < 2 && rc == MPI_SUCCESS; k++)
+        rc = himpi_sched_start(s[k]);
+    for (int k = 1; k >= 0 && rc == MPI_SUCCESS; k--)
+        rc = himpi_sched_wait(s[k]);
+    himpi_sched_free(&s[0]);
+    himpi_sched_free(&s[1]);
+    tap_check(rc == MPI_SUCCESS, "schedules failed: %d", rc);
+    tap_check(sums[0] == size * (size + 1) / 2 && sums[1] == 100 * size * (size + 1) / 2,
+              "sums %d and %d, expected %d and %d", sums[0], sums[1], size * (size + 1) / 2,
+              100 * size * (size + 1) / 2);
+    tap_check(got == (rank - 1 + size) % size, "the ring's message: %d", got);
+    tap_ok("%d ranks: two schedules' collectives on one communicator in start order, the "
+           "second completed first",
+           size);
+}
+
+/* What a sender's call works out: its cut, as much as was asked for. */
+typedef struct asked {
+    int want, cut;
+} asked;
+
+static int cut_at(void *arg)
+{
+    asked *a = arg;
+    a->cut = a->want < N ? a->want : N;
+    return MPI_SUCCESS;
+}
+
+/* Pairs of ranks: the even one asks the odd one for a first part of its
+ * message and learns where it was cut from that part's length; the odd
+ * one cuts where asked and sends the rest after, both synchronously.  One
+ * schedule started three times: a cut inside the message, none (the rest
+ * is empty and never sent), and one at 0 (the first part is empty). */
+static void cut_where_asked(void)
+{
+    const int wants[3] = {9, N + 4, 0};
+    int partner = rank ^ 1, asking = rank % 2 == 0, data[N], got = -1, ch, first, rest;
+    asked a = {0, -1};
+    himpi_sched *s;
+    himpi_sched_create(&s);
+    int rc = himpi_sched_join(s, MPI_COMM_WORLD, &ch);
+    if (rc == MPI_SUCCESS && partner < size && asking) {
+        rc = himpi_sched_recv(s, HIMPI_SCHED_FIRST, ch, 0, data, N, MPI_INT, partner, &first);
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_received(s, first, &got);
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_send(s, HIMPI_SCHED_FIRST, ch, 0, &a.want, 1, MPI_INT, partner, NULL);
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_recv(s, first, ch, 0, data, N, MPI_INT, partner, &rest);
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_bounds(s, rest, &got, NULL);
+    } else if (rc == MPI_SUCCESS && partner < size) {
+        int asked_for, worked;
+        rc = himpi_sched_recv(s, HIMPI_SCHED_FIRST, ch, 0, &a.want, 1, MPI_INT, partner,
+                              &asked_for);
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_call(s, asked_for, cut_at, &a, &worked);
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_ssend(s, worked, ch, 0, data, N, MPI_INT, partner, &first);
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_bounds(s, first, NULL, &a.cut);
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_ssend(s, first, ch, 0, data, N, MPI_INT, partner, &rest);
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_bounds(s, rest, &a.cut, NULL);
+    }
+    for (int round = 0; round < 3 && rc == MPI_SUCCESS; round++) {
+        a.want = wants[round];
+        for (int i = 0; i < N; i++)
+            data[i] = asking ? -1 : 100 * round + i;
+        got = -1;
+        rc = himpi_sched_run(s);
+        int cut = wants[round] < N ? wants[round] : N;
+        for (int i = 0; asking && partner < size && i < N; i++)
+            tap_check(data[i] == 100 * round + i, "round %d: element %d is %d, expected %d",
+                      round, i, data[i], 100 * round + i);
+        tap_check(!asking || partner >= size || got == cut, "round %d: cut at %d, expected %d",
+                  round, got, cut);
+    }
+    himpi_sched_free(&s);
+    tap_check(rc == MPI_SUCCESS, "schedule failed: %d", rc);
+    tap_ok("%d ranks: a message cut where a value received says, found by its first part's "
+           "length",
+           size);
 }
 
 int main(int argc, char **argv)
@@ -210,5 +575,8 @@ int main(int argc, char **argv)
     two_outstanding();
     restart();
     refused();
+    coll_modes();
+    colls_in_start_order();
+    cut_where_asked();
     return tap_finish();
 }

@@ -2,6 +2,7 @@
 #include <config.h>
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "vcases.h"
 
@@ -20,23 +21,42 @@ static int gapped(const ct_case *c)
     return (c->count + c->root + c->in_place) % 2 != 0;
 }
 
+/* Vectors already made, each kept for the rest of the run: a nonblocking
+ * call's must stay as they are until it completes, and two or four may be
+ * outstanding at once. */
+typedef struct made {
+    int key[6];
+    int *v;
+    struct made *next;
+} made;
+
 void vc_vectors(const ct_case *c, int send, const int **counts, const int **displs)
 {
-    static int *v, cap;
-    if (cap < 2 * c->p) {
-        v = realloc(v, 2 * (size_t)c->p * sizeof *v);
-        cap = 2 * c->p;
+    static made *list;
+    const int key[6] = {c->p, c->count, c->root, c->in_place, send,
+                        c->recv->slots * 16 + c->send->slots};
+    made *m = list;
+    while (m != NULL && memcmp(m->key, key, sizeof key) != 0)
+        m = m->next;
+    if (m == NULL) {
+        if ((m = malloc(sizeof *m)) == NULL ||
+            (m->v = malloc(2 * (size_t)c->p * sizeof *m->v)) == NULL)
+            MPI_Abort(MPI_COMM_WORLD, 1);
+        memcpy(m->key, key, sizeof key);
+        m->next = list;
+        list = m;
+        int *v = m->v;
+        for (int r = 0; r < c->p; r++)
+            v[r] = vc_count(c, r, send);
+        if (!gapped(c))
+            for (int r = 0, at = 0; r < c->p; at += v[r] > 0 ? v[r] : 0, r++)
+                v[c->p + r] = at;
+        else
+            for (int r = c->p - 1, at = 1; r >= 0; at += (v[r] > 0 ? v[r] : 0) + 1, r--)
+                v[c->p + r] = at;
     }
-    for (int r = 0; r < c->p; r++)
-        v[r] = vc_count(c, r, send);
-    if (!gapped(c))
-        for (int r = 0, at = 0; r < c->p; at += v[r] > 0 ? v[r] : 0, r++)
-            v[c->p + r] = at;
-    else
-        for (int r = c->p - 1, at = 1; r >= 0; at += (v[r] > 0 ? v[r] : 0) + 1, r--)
-            v[c->p + r] = at;
-    *counts = v;
-    *displs = v + c->p;
+    *counts = m->v;
+    *displs = m->v + c->p;
 }
 
 long vc_span(const ct_case *c, int send)

@@ -18,8 +18,7 @@ int vc_count(const ct_case *c, int r, int send);
  * or in the cases of odd count + root + in_place run backwards, from the
  * last rank's, with a gap of one element before every block and at the
  * end, so that the drivers' copies of groups in pieces run too.  The
- * arrays are rewritten for every call: one persistent request lives at a
- * time, and its starts keep its case. */
+ * arrays stay as they are for the rest of the run. */
 void vc_vectors(const ct_case *c, int send, const int **counts, const int **displs);
 
 /* The elements a buffer of every rank's block spans (gaps included). */

@@ -2,10 +2,15 @@
 # ranks through tests/smpi/run, which picks the platform: the collective
 # test NAME in its sampled scale mode, or the script tests/smpi/NAME.sh.
 # Every operation at 64 and 128 ranks (the scans, barrier, the
-# reduce-scatters, alltoall and the v-variants at 64 only); broadcast, the rooted operation with the
-# most algorithms, at 256 (allreduce there took 98 of the job's 216 s);
-# guided tuning at 128; the calibration of each shipped platform on the
-# ranks configs/platforms/calibration names (8, 128, 256).  The longest
+# reduce-scatters, alltoall and the v-variants at 64 only), and the first
+# six and the v-variants through their nonblocking calls at 16 (a rank
+# waiting while several requests are outstanding polls them, and at 64
+# simulated ranks allreduce's took over 10 minutes); broadcast, the rooted
+# operation with the most algorithms, at 256 (allreduce there took 98 of
+# the job's 216 s);
+# the schedules' test at 16, over two nodes; guided tuning at 128; the
+# calibration of each shipped platform on the ranks
+# configs/platforms/calibration names (8, 128, 256).  The longest
 # come first, so that parallel make starts them first; that order follows
 # no rule the cases could be derived by, so the list is written out.
 SMPI_TESTS = \
@@ -20,7 +25,12 @@ SMPI_TESTS = \
 	%D%/test_barrier-64.smpi \
 	%D%/test_reduce_scatter_block-64.smpi %D%/test_reduce_scatter-64.smpi \
 	%D%/test_alltoall-64.smpi %D%/test_gatherv-64.smpi %D%/test_scatterv-64.smpi \
-	%D%/test_allgatherv-64.smpi \
+	%D%/test_allgatherv-64.smpi %D%/test_sched-16.smpi \
+	%D%/test_bcast_nonblocking-16.smpi %D%/test_reduce_nonblocking-16.smpi \
+	%D%/test_allreduce_nonblocking-16.smpi %D%/test_scatter_nonblocking-16.smpi \
+	%D%/test_gather_nonblocking-16.smpi %D%/test_allgather_nonblocking-16.smpi \
+	%D%/test_gatherv_nonblocking-16.smpi %D%/test_scatterv_nonblocking-16.smpi \
+	%D%/test_allgatherv_nonblocking-16.smpi \
 	%D%/calibration-8.smpi %D%/test_typed-1.smpi
 SMPI_LOG_DRIVER = $(LOG_DRIVER)
 SMPI_LOG_COMPILER = $(SHELL) $(top_srcdir)/%D%/run

@@ -31,11 +31,3 @@ int himpi_allgather_gather_bcast_build(himpi_sched *sched, const void *sendbuf, 
                                             0, comm, segsize)
                : rc;
 }
-
-int himpi_allgather_gather_bcast(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                                 void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                                 MPI_Comm comm, const int *blocks, int segsize)
-{
-    return himpi_allgather_run(himpi_allgather_gather_bcast_build, sendbuf, sendcount, sendtype,
-                               recvbuf, recvcount, recvtype, comm, blocks, segsize);
-}

@@ -14,15 +14,6 @@ static int first(int q, int extra)
     return q < extra ? 2 * q : q + extra;
 }
 
-/* Makes stages first to last wait for stage also too, if there is one. */
-static int after_also(himpi_sched *sched, int first, int last, int also)
-{
-    int rc = MPI_SUCCESS;
-    for (int i = first; i <= last && also != HIMPI_SCHED_FIRST && rc == MPI_SUCCESS; i++)
-        rc = himpi_sched_after(sched, i, also);
-    return rc;
-}
-
 /* The blocks of rank in recvbuf. */
 static void *at(void *recvbuf, int recvcount, MPI_Datatype recvtype, const int *blocks, int rank)
 {
@@ -55,18 +46,17 @@ int himpi_allgather_recursive_doubling_build(himpi_sched *sched, const void *sen
                                                     all * recvcount, recvtype, rank + 1, NULL)
                                  : rc;
     }
-    /* Every step waits for the step before, its receive (last: what it sends on) and its send
-     * (also); the first waits for the copy of the rank's own blocks (last) and for those of
-     * the rank that sits out (also). */
-    int also = HIMPI_SCHED_FIRST;
+    /* Every step waits for both messages of the step before; the first waits for the copy of
+     * the rank's own blocks and for those of the rank that sits out. */
+    int step[2] = {HIMPI_SCHED_FIRST, HIMPI_SCHED_FIRST};
     if (rc == MPI_SUCCESS && sendbuf != MPI_IN_PLACE)
-        rc = himpi_sched_copy(sched, last, sendbuf, own * sendcount, sendtype, mine,
-                              own * recvcount, recvtype, &last);
+        rc = himpi_sched_copy(sched, HIMPI_SCHED_FIRST, sendbuf, own * sendcount, sendtype, mine,
+                              own * recvcount, recvtype, &step[0]);
     if (rc == MPI_SUCCESS && rank < 2 * extra)
         rc = himpi_sched_recv(sched, HIMPI_SCHED_FIRST, channel, 0,
                               at(recvbuf, recvcount, recvtype, blocks, rank - 1),
                               himpi_blocks_of(blocks, rank - 1) * recvcount, recvtype, rank - 1,
-                              last == HIMPI_SCHED_FIRST ? &last : &also);
+                              &step[1]);
     int q = rank < 2 * extra ? rank / 2 : rank - extra;
     for (int mask = 1; mask < pof2 && rc == MPI_SUCCESS; mask <<= 1) {
         /* Both hold the blocks of mask survivors, from the first survivor of their group on. */
@@ -77,32 +67,22 @@ int himpi_allgather_recursive_doubling_build(himpi_sched *sched, const void *sen
         int outs = himpi_blocks_before(blocks, first(start + mask, extra)) - out;
         int ins = himpi_blocks_before(blocks, first(from + mask, extra)) - in;
         int send, recv;
-        rc = himpi_sched_recv(sched, last, channel, 0,
+        rc = himpi_sched_recv(sched, HIMPI_SCHED_FIRST, channel, 0,
                               himpi_at(recvbuf, (MPI_Aint)in * recvcount, recvtype),
                               ins * recvcount, recvtype, peer, &recv);
         if (rc == MPI_SUCCESS)
-            rc = himpi_sched_send(sched, last, channel, 0,
+            rc = himpi_sched_send(sched, HIMPI_SCHED_FIRST, channel, 0,
                                   himpi_at(recvbuf, (MPI_Aint)out * recvcount, recvtype),
                                   outs * recvcount, recvtype, peer, &send);
         if (rc == MPI_SUCCESS)
-            rc = after_also(sched, recv, send, also);
-        last = recv;
-        also = send;
+            rc = himpi_sched_step(sched, recv, send, step);
     }
     if (rc == MPI_SUCCESS && rank < 2 * extra) {
         int send;
-        rc = himpi_sched_send(sched, last, channel, 0, recvbuf, all * recvcount, recvtype,
-                              rank - 1, &send);
+        rc = himpi_sched_send(sched, HIMPI_SCHED_FIRST, channel, 0, recvbuf, all * recvcount,
+                              recvtype, rank - 1, &send);
         if (rc == MPI_SUCCESS)
-            rc = after_also(sched, send, send, also);
+            rc = himpi_sched_step(sched, send, send, step);
     }
     return rc;
-}
-
-int himpi_allgather_recursive_doubling(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                                       void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                                       MPI_Comm comm, const int *blocks, int segsize)
-{
-    return himpi_allgather_run(himpi_allgather_recursive_doubling_build, sendbuf, sendcount,
-                               sendtype, recvbuf, recvcount, recvtype, comm, blocks, segsize);
 }

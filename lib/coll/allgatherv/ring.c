@@ -40,11 +40,3 @@ int himpi_allgatherv_ring_build(himpi_sched *sched, const void *sendbuf, int sen
     }
     return rc;
 }
-
-int himpi_allgatherv_ring(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                          void *recvbuf, const int *recvcounts, const int *displs,
-                          MPI_Datatype recvtype, MPI_Comm comm, int segsize)
-{
-    return himpi_allgatherv_run(himpi_allgatherv_ring_build, sendbuf, sendcount, sendtype,
-                                recvbuf, recvcounts, displs, recvtype, comm, segsize);
-}

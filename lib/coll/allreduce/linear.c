@@ -22,10 +22,3 @@ int himpi_allreduce_linear_build(himpi_sched *sched, const void *sendbuf, void *
                ? himpi_bcast_linear_build(sched, recvbuf, count, datatype, 0, comm, segsize)
                : rc;
 }
-
-int himpi_allreduce_linear(const void *sendbuf, void *recvbuf, int count,
-                           MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize)
-{
-    return himpi_allreduce_run(himpi_allreduce_linear_build, sendbuf, recvbuf, count, datatype,
-                               op, comm, segsize);
-}

@@ -22,10 +22,3 @@ int himpi_allreduce_rabenseifner_build(himpi_sched *sched, const void *sendbuf, 
                ? himpi_rabenseifner_collect_build(sched, recvbuf, count, datatype, -1, comm)
                : rc;
 }
-
-int himpi_allreduce_rabenseifner(const void *sendbuf, void *recvbuf, int count,
-                                 MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize)
-{
-    return himpi_allreduce_run(himpi_allreduce_rabenseifner_build, sendbuf, recvbuf, count,
-                               datatype, op, comm, segsize);
-}

@@ -78,11 +78,3 @@ int himpi_allreduce_recursive_doubling_build(himpi_sched *sched, const void *sen
         rc = himpi_sched_send(sched, last, channel, 0, recvbuf, count, datatype, rank - 1, NULL);
     return rc;
 }
-
-int himpi_allreduce_recursive_doubling(const void *sendbuf, void *recvbuf, int count,
-                                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                                       int segsize)
-{
-    return himpi_allreduce_run(himpi_allreduce_recursive_doubling_build, sendbuf, recvbuf, count,
-                               datatype, op, comm, segsize);
-}

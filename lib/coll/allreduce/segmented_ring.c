@@ -88,10 +88,3 @@ int himpi_allreduce_segmented_ring_build(himpi_sched *sched, const void *sendbuf
                ? himpi_allreduce_ring_distribute_build(sched, recvbuf, count, datatype, comm)
                : rc;
 }
-
-int himpi_allreduce_segmented_ring(const void *sendbuf, void *recvbuf, int count,
-                                   MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize)
-{
-    return himpi_allreduce_run(himpi_allreduce_segmented_ring_build, sendbuf, recvbuf, count,
-                               datatype, op, comm, segsize);
-}

@@ -11,26 +11,20 @@
 
 int himpi_barrier_dissemination_build(himpi_sched *sched, MPI_Comm comm)
 {
-    int p, rank, channel, last = HIMPI_SCHED_FIRST, also = HIMPI_SCHED_FIRST;
+    int p, rank, channel, step[2] = {HIMPI_SCHED_FIRST, HIMPI_SCHED_FIRST};
     int rc = himpi_sched_join(sched, comm, &channel);
     MPI_Comm_size(comm, &p);
     MPI_Comm_rank(comm, &rank);
     /* Each round waits for both messages of the round before. */
     for (int d = 1; d < p && rc == MPI_SUCCESS; d *= 2) {
         int send, recv;
-        rc = himpi_sched_send(sched, last, channel, 0, NULL, 0, MPI_BYTE, (rank + d) % p, &send);
+        rc = himpi_sched_send(sched, HIMPI_SCHED_FIRST, channel, 0, NULL, 0, MPI_BYTE,
+                              (rank + d) % p, &send);
         if (rc == MPI_SUCCESS)
-            rc = himpi_sched_recv(sched, last, channel, 0, NULL, 0, MPI_BYTE, (rank - d + p) % p,
-                                  &recv);
-        for (int k = send; k <= recv && also != HIMPI_SCHED_FIRST && rc == MPI_SUCCESS; k++)
-            rc = himpi_sched_after(sched, k, also);
-        last = recv;
-        also = send;
+            rc = himpi_sched_recv(sched, HIMPI_SCHED_FIRST, channel, 0, NULL, 0, MPI_BYTE,
+                                  (rank - d + p) % p, &recv);
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_step(sched, send, recv, step);
     }
     return rc;
-}
-
-int himpi_barrier_dissemination(MPI_Comm comm)
-{
-    return himpi_barrier_run(himpi_barrier_dissemination_build, comm);
 }

@@ -30,8 +30,3 @@ int himpi_barrier_linear_build(himpi_sched *sched, MPI_Comm comm)
         rc = himpi_sched_send(sched, HIMPI_SCHED_FIRST, channel, 0, NULL, 0, MPI_BYTE, r, NULL);
     return rc;
 }
-
-int himpi_barrier_linear(MPI_Comm comm)
-{
-    return himpi_barrier_run(himpi_barrier_linear_build, comm);
-}

@@ -28,29 +28,26 @@ int himpi_barrier_recursive_doubling_build(himpi_sched *sched, MPI_Comm comm)
     }
     /* This rank stands for rank + q too, if there is one.  Each round waits for both
      * messages of the round before. */
-    int extra = rank + q < p, last = HIMPI_SCHED_FIRST, also = HIMPI_SCHED_FIRST;
+    int extra = rank + q < p, step[2] = {HIMPI_SCHED_FIRST, HIMPI_SCHED_FIRST};
     if (extra && rc == MPI_SUCCESS)
-        rc = himpi_sched_recv(sched, last, channel, 0, NULL, 0, MPI_BYTE, rank + q, &last);
+        rc = himpi_sched_recv(sched, HIMPI_SCHED_FIRST, channel, 0, NULL, 0, MPI_BYTE, rank + q,
+                              &step[0]);
     for (int mask = 1; mask < q && rc == MPI_SUCCESS; mask *= 2) {
         int send, recv;
-        rc = himpi_sched_send(sched, last, channel, 0, NULL, 0, MPI_BYTE, rank ^ mask, &send);
+        rc = himpi_sched_send(sched, HIMPI_SCHED_FIRST, channel, 0, NULL, 0, MPI_BYTE,
+                              rank ^ mask, &send);
         if (rc == MPI_SUCCESS)
-            rc = himpi_sched_recv(sched, last, channel, 0, NULL, 0, MPI_BYTE, rank ^ mask, &recv);
-        for (int k = send; k <= recv && also != HIMPI_SCHED_FIRST && rc == MPI_SUCCESS; k++)
-            rc = himpi_sched_after(sched, k, also);
-        last = recv;
-        also = send;
+            rc = himpi_sched_recv(sched, HIMPI_SCHED_FIRST, channel, 0, NULL, 0, MPI_BYTE,
+                                  rank ^ mask, &recv);
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_step(sched, send, recv, step);
     }
     if (rc == MPI_SUCCESS && extra) {
         int release;
-        rc = himpi_sched_send(sched, last, channel, 0, NULL, 0, MPI_BYTE, rank + q, &release);
-        if (rc == MPI_SUCCESS && also != HIMPI_SCHED_FIRST)
-            rc = himpi_sched_after(sched, release, also);
+        rc = himpi_sched_send(sched, HIMPI_SCHED_FIRST, channel, 0, NULL, 0, MPI_BYTE, rank + q,
+                              &release);
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_step(sched, release, release, step);
     }
     return rc;
-}
-
-int himpi_barrier_recursive_doubling(MPI_Comm comm)
-{
-    return himpi_barrier_run(himpi_barrier_recursive_doubling_build, comm);
 }

@@ -21,10 +21,3 @@ int himpi_bcast_binary_build(himpi_sched *sched, void *buffer, int count, MPI_Da
                                        himpi_segment_count(segsize, datatype), comm, n, link,
                                        first, all);
 }
-
-int himpi_bcast_binary(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
-                       int segsize)
-{
-    return himpi_bcast_run(himpi_bcast_binary_build, buffer, count, datatype, root, comm,
-                           segsize);
-}

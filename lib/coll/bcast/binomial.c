@@ -32,9 +32,3 @@ int himpi_bcast_binomial_build(himpi_sched *sched, void *buffer, int count, MPI_
                                   (v + mask + root) % p, &last);
     return rc;
 }
-
-int himpi_bcast_binomial(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
-                         int segsize)
-{
-    return himpi_bcast_run(himpi_bcast_binomial_build, buffer, count, datatype, root, comm, segsize);
-}

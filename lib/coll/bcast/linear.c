@@ -21,9 +21,3 @@ int himpi_bcast_linear_build(himpi_sched *sched, void *buffer, int count, MPI_Da
                                   NULL);
     return rc;
 }
-
-int himpi_bcast_linear(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
-                       int segsize)
-{
-    return himpi_bcast_run(himpi_bcast_linear_build, buffer, count, datatype, root, comm, segsize);
-}

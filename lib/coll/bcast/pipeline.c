@@ -72,10 +72,3 @@ int himpi_bcast_pipeline_build(himpi_sched *sched, void *buffer, int count,
                                        himpi_segment_count(segsize, datatype), comm,
                                        v < p - 1 ? 2 : 1, link, first, n);
 }
-
-int himpi_bcast_pipeline(void *buffer, int count, MPI_Datatype datatype, int root,
-                         MPI_Comm comm, int segsize)
-{
-    return himpi_bcast_run(himpi_bcast_pipeline_build, buffer, count, datatype, root, comm,
-                           segsize);
-}

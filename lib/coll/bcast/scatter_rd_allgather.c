@@ -13,10 +13,3 @@ int himpi_bcast_scatter_rd_allgather_build(himpi_sched *sched, void *buffer, int
     return himpi_bcast_scatter_allgather_build(sched, buffer, count, datatype, root, comm,
                                                segsize, himpi_allgather_recursive_doubling_build);
 }
-
-int himpi_bcast_scatter_rd_allgather(void *buffer, int count, MPI_Datatype datatype, int root,
-                                     MPI_Comm comm, int segsize)
-{
-    return himpi_bcast_run(himpi_bcast_scatter_rd_allgather_build, buffer, count, datatype,
-                           root, comm, segsize);
-}

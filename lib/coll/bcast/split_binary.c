@@ -76,10 +76,3 @@ int himpi_bcast_split_binary_build(himpi_sched *sched, void *buffer, int count,
         return himpi_bcast_binary_build(sched, buffer, count, datatype, root, comm, segsize);
     return split_binary_build(sched, buffer, count, datatype, root, comm, segsize);
 }
-
-int himpi_bcast_split_binary(void *buffer, int count, MPI_Datatype datatype, int root,
-                             MPI_Comm comm, int segsize)
-{
-    return himpi_bcast_run(himpi_bcast_split_binary_build, buffer, count, datatype, root, comm,
-                           segsize);
-}

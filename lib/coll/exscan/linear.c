@@ -47,10 +47,3 @@ int himpi_exscan_linear_build(himpi_sched *sched, const void *sendbuf, void *rec
                               NULL);
     return rc;
 }
-
-int himpi_exscan_linear(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
-                        MPI_Op op, MPI_Comm comm, int segsize)
-{
-    return himpi_allreduce_run(himpi_exscan_linear_build, sendbuf, recvbuf, count, datatype, op,
-                               comm, segsize);
-}

@@ -23,11 +23,3 @@ int himpi_exscan_recursive_doubling_build(himpi_sched *sched, const void *sendbu
                                              datatype, op, comm, 1)
                  : MPI_SUCCESS;
 }
-
-int himpi_exscan_recursive_doubling(const void *sendbuf, void *recvbuf, int count,
-                                    MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                                    int segsize)
-{
-    return himpi_allreduce_run(himpi_exscan_recursive_doubling_build, sendbuf, recvbuf, count,
-                               datatype, op, comm, segsize);
-}

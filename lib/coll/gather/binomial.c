@@ -15,11 +15,3 @@ int himpi_gather_binomial_build(himpi_sched *sched, const void *sendbuf, int sen
     return himpi_binomial_blocks_build(sched, 1, sendbuf, sendcount, sendtype, recvbuf,
                                        recvcount, recvtype, root, comm, blocks);
 }
-
-int himpi_gather_binomial(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                          void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                          MPI_Comm comm, const int *blocks, int segsize)
-{
-    return himpi_scatter_run(himpi_gather_binomial_build, sendbuf, sendcount, sendtype, recvbuf,
-                             recvcount, recvtype, root, comm, blocks, segsize);
-}

@@ -31,11 +31,3 @@ int himpi_gather_linear_build(himpi_sched *sched, const void *sendbuf, int sendc
     }
     return rc;
 }
-
-int himpi_gather_linear(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                        void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                        MPI_Comm comm, const int *blocks, int segsize)
-{
-    return himpi_scatter_run(himpi_gather_linear_build, sendbuf, sendcount, sendtype, recvbuf,
-                             recvcount, recvtype, root, comm, blocks, segsize);
-}

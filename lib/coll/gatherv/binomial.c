@@ -17,11 +17,3 @@ int himpi_gatherv_binomial_build(himpi_sched *sched, const void *sendbuf, int se
     return himpi_binomial_v_build(sched, 1, (void *)sendbuf, sendcount, sendtype, recvbuf,
                                   recvcounts, displs, recvtype, root, comm);
 }
-
-int himpi_gatherv_binomial(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                           void *recvbuf, const int *recvcounts, const int *displs,
-                           MPI_Datatype recvtype, int root, MPI_Comm comm, int segsize)
-{
-    return himpi_gatherv_run(himpi_gatherv_binomial_build, sendbuf, sendcount, sendtype, recvbuf,
-                             recvcounts, displs, recvtype, root, comm, segsize);
-}

@@ -16,11 +16,3 @@ int himpi_gatherv_linear_build(himpi_sched *sched, const void *sendbuf, int send
     return himpi_linear_v_build(sched, 1, (void *)sendbuf, sendcount, sendtype, recvbuf,
                                 recvcounts, displs, recvtype, root, comm);
 }
-
-int himpi_gatherv_linear(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                         void *recvbuf, const int *recvcounts, const int *displs,
-                         MPI_Datatype recvtype, int root, MPI_Comm comm, int segsize)
-{
-    return himpi_gatherv_run(himpi_gatherv_linear_build, sendbuf, sendcount, sendtype, recvbuf,
-                             recvcounts, displs, recvtype, root, comm, segsize);
-}

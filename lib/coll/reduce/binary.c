@@ -56,10 +56,3 @@ int himpi_reduce_binary_build(himpi_sched *sched, const void *sendbuf, void *rec
                                         datatype, op, himpi_segment_count(segsize, datatype),
                                         comm, parent, left, right);
 }
-
-int himpi_reduce_binary(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
-                        MPI_Op op, int root, MPI_Comm comm, int segsize)
-{
-    return himpi_reduce_run(himpi_reduce_binary_build, sendbuf, recvbuf, count, datatype, op,
-                            root, comm, segsize);
-}

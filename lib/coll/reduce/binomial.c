@@ -3,15 +3,15 @@
  * covering the ranks just after those it holds, and sends its own to v minus that bit.  A
  * node always puts what it holds in front of what it receives, so over the ranks in order
  * the tree keeps rank order: a non-commutative operation runs it with root 0, which then
- * sends the result to the root (himpi_reduce_ordered). */
+ * sends the result to the root (himpi_reduce_ordered_build). */
 #include <config.h>
 
 #include "coll/algorithms.h"
 #include "coll/builders.h"
 
-int himpi_reduce_binomial_build(himpi_sched *sched, const void *sendbuf, void *recvbuf,
-                                int count, MPI_Datatype datatype, MPI_Op op, int root,
-                                MPI_Comm comm, int segsize)
+/* The tree, which keeps rank order from root 0. */
+static int tree(himpi_sched *sched, const void *sendbuf, void *recvbuf, int count,
+                MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, int segsize)
 {
     (void)segsize;
     int p, rank, channel, rc = himpi_sched_join(sched, comm, &channel);
@@ -49,17 +49,10 @@ int himpi_reduce_binomial_build(himpi_sched *sched, const void *sendbuf, void *r
     return rc;
 }
 
-/* The blocking form, run in rank order by himpi_reduce_ordered. */
-static int binomial(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
-                    MPI_Op op, int root, MPI_Comm comm, int segsize)
+int himpi_reduce_binomial_build(himpi_sched *sched, const void *sendbuf, void *recvbuf,
+                                int count, MPI_Datatype datatype, MPI_Op op, int root,
+                                MPI_Comm comm, int segsize)
 {
-    return himpi_reduce_run(himpi_reduce_binomial_build, sendbuf, recvbuf, count, datatype, op,
-                            root, comm, segsize);
-}
-
-int himpi_reduce_binomial(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
-                          MPI_Op op, int root, MPI_Comm comm, int segsize)
-{
-    return himpi_reduce_ordered(binomial, sendbuf, recvbuf, count, datatype, op, root, comm,
-                               segsize);
+    return himpi_reduce_ordered_build(sched, tree, sendbuf, recvbuf, count, datatype, op, root,
+                                      comm, segsize);
 }

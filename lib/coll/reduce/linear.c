@@ -54,10 +54,3 @@ int himpi_reduce_linear_build(himpi_sched *sched, const void *sendbuf, void *rec
                                                 datatype, NULL)
                              : rc;
 }
-
-int himpi_reduce_linear(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
-                        MPI_Op op, int root, MPI_Comm comm, int segsize)
-{
-    return himpi_reduce_run(himpi_reduce_linear_build, sendbuf, recvbuf, count, datatype, op,
-                            root, comm, segsize);
-}

@@ -2,7 +2,7 @@
  * follow one another up it, so that every rank combines and forwards one segment while the
  * next arrives.  Also the segmented tree reduction that binary.c builds on.  A
  * non-commutative operation runs the chain over the ranks in order, p - 1 down to 0, and
- * rank 0 then sends the result to the root (himpi_reduce_ordered). */
+ * rank 0 then sends the result to the root (himpi_reduce_ordered_build). */
 #include <config.h>
 
 #include <stdlib.h>
@@ -26,12 +26,6 @@ static void *slot(const void *buf, int slots, int s, int seg, MPI_Datatype datat
 static int stage_or_first(const int *stages, int s)
 {
     return s >= 0 ? stages[s] : HIMPI_SCHED_FIRST;
-}
-
-/* Makes stage wait for before too, if there is one. */
-static int also_after(himpi_sched *sched, int stage, int before)
-{
-    return before != HIMPI_SCHED_FIRST ? himpi_sched_after(sched, stage, before) : MPI_SUCCESS;
 }
 
 int himpi_reduce_segmented_build(himpi_sched *sched, const void *mine, void *result, int count,
@@ -83,7 +77,7 @@ int himpi_reduce_segmented_build(himpi_sched *sched, const void *mine, void *res
             if (rc == MPI_SUCCESS)
                 rc = himpi_sched_reduce(sched, recv, in, at, n, datatype, op, &used[s]);
             if (rc == MPI_SUCCESS)
-                rc = also_after(sched, used[s], last);
+                rc = himpi_sched_after(sched, used[s], last);
             last = used[s];
         }
         if (rc == MPI_SUCCESS && top && res != result) {
@@ -94,7 +88,7 @@ int himpi_reduce_segmented_build(himpi_sched *sched, const void *mine, void *res
             rc = himpi_sched_send(sched, last, channel, key, slot(out, res_slots, s, seg, datatype),
                                   n, datatype, parent, &send);
             if (rc == MPI_SUCCESS)
-                rc = also_after(sched, send, stage_or_first(done, s - 2));
+                rc = himpi_sched_after(sched, send, stage_or_first(done, s - 2));
             last = send;
         }
         done[s] = last;
@@ -118,25 +112,18 @@ int himpi_reduce_segmented_chain_build(himpi_sched *sched, const void *sendbuf, 
                                         MPI_PROC_NULL, v < p - 1 ? (rank + 1) % p : MPI_PROC_NULL);
 }
 
-int himpi_reduce_pipeline_build(himpi_sched *sched, const void *sendbuf, void *recvbuf,
-                                int count, MPI_Datatype datatype, MPI_Op op, int root,
-                                MPI_Comm comm, int segsize)
+/* The segmented chain, which keeps rank order from root 0. */
+static int pipeline(himpi_sched *sched, const void *sendbuf, void *recvbuf, int count,
+                    MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, int segsize)
 {
     return himpi_reduce_segmented_chain_build(sched, sendbuf, recvbuf, count, datatype, op, root,
                                               comm, himpi_segment_count(segsize, datatype));
 }
 
-/* The blocking form, run in rank order by himpi_reduce_ordered. */
-static int pipeline(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
-                    MPI_Op op, int root, MPI_Comm comm, int segsize)
+int himpi_reduce_pipeline_build(himpi_sched *sched, const void *sendbuf, void *recvbuf,
+                                int count, MPI_Datatype datatype, MPI_Op op, int root,
+                                MPI_Comm comm, int segsize)
 {
-    return himpi_reduce_run(himpi_reduce_pipeline_build, sendbuf, recvbuf, count, datatype, op,
-                            root, comm, segsize);
-}
-
-int himpi_reduce_pipeline(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
-                          MPI_Op op, int root, MPI_Comm comm, int segsize)
-{
-    return himpi_reduce_ordered(pipeline, sendbuf, recvbuf, count, datatype, op, root, comm,
-                               segsize);
+    return himpi_reduce_ordered_build(sched, pipeline, sendbuf, recvbuf, count, datatype, op,
+                                      root, comm, segsize);
 }

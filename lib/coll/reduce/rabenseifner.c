@@ -67,28 +67,18 @@ static int combine(himpi_sched *sched, int after, void **a, void **b, int first,
     return himpi_sched_reduce(sched, after, x, y, n, datatype, op, stage);
 }
 
-/* Makes stage wait for before too, if there is one. */
-static int also_after(himpi_sched *sched, int stage, int before)
-{
-    return before != HIMPI_SCHED_FIRST ? himpi_sched_after(sched, stage, before) : MPI_SUCCESS;
-}
-
-/* Adds a send and a receive with partner, each after last and also; their stages go to
- * *last (the receive) and *also (the send), which is what the next step waits for. */
+/* Adds a send and a receive with partner that wait for the stages of step (those of the step
+ * before), and makes them the step. */
 static int exchange(himpi_sched *sched, int channel, const void *out, int n_out, void *in,
-                    int n_in, MPI_Datatype datatype, int partner, int *last, int *also)
+                    int n_in, MPI_Datatype datatype, int partner, int step[2])
 {
     int send, recv;
-    int rc = himpi_sched_send(sched, *last, channel, 0, out, n_out, datatype, partner, &send);
+    int rc = himpi_sched_send(sched, HIMPI_SCHED_FIRST, channel, 0, out, n_out, datatype,
+                              partner, &send);
     if (rc == MPI_SUCCESS)
-        rc = himpi_sched_recv(sched, *last, channel, 0, in, n_in, datatype, partner, &recv);
-    if (rc == MPI_SUCCESS)
-        rc = also_after(sched, send, *also);
-    if (rc == MPI_SUCCESS)
-        rc = also_after(sched, recv, *also);
-    *last = recv;
-    *also = send;
-    return rc;
+        rc = himpi_sched_recv(sched, HIMPI_SCHED_FIRST, channel, 0, in, n_in, datatype, partner,
+                              &recv);
+    return rc == MPI_SUCCESS ? himpi_sched_step(sched, send, recv, step) : rc;
 }
 
 int himpi_rabenseifner_reduce_scatter_build(himpi_sched *sched, const void *mine, void **buf,
@@ -107,9 +97,12 @@ int himpi_rabenseifner_reduce_scatter_build(himpi_sched *sched, const void *mine
         *buf = himpi_sched_tmp(sched, count, datatype);
     /* The buffers change places as combine decides, here while building. */
     void *a = *buf, *b = p > 1 ? himpi_sched_tmp(sched, count, datatype) : NULL;
-    int last = HIMPI_SCHED_FIRST, also = HIMPI_SCHED_FIRST;
+    /* Each halving step waits for the combination of the step before, which waits for both
+     * messages of its step. */
+    int step[2] = {HIMPI_SCHED_FIRST, HIMPI_SCHED_FIRST};
     if (rc == MPI_SUCCESS && mine != a)
-        rc = himpi_sched_copy(sched, last, mine, count, datatype, a, count, datatype, &last);
+        rc = himpi_sched_copy(sched, HIMPI_SCHED_FIRST, mine, count, datatype, a, count, datatype,
+                              &step[0]);
     if (rc == MPI_SUCCESS && rank < 2 * r) {
         int recv, combined;
         rc = himpi_sched_recv(sched, HIMPI_SCHED_FIRST, channel, 0, b, count, datatype, rank ^ 1,
@@ -118,8 +111,7 @@ int himpi_rabenseifner_reduce_scatter_build(himpi_sched *sched, const void *mine
             rc = combine(sched, recv, &a, &b, 0, count, datatype, op, rank < (rank ^ 1),
                          &combined);
         if (rc == MPI_SUCCESS)
-            rc = also_after(sched, combined, last);
-        last = combined;
+            rc = himpi_sched_step(sched, combined, combined, step);
     }
     int lo = 0, hi = pof2;
     for (int m = 1; m < pof2 && rc == MPI_SUCCESS; m <<= 1) {
@@ -131,21 +123,20 @@ int himpi_rabenseifner_reduce_scatter_build(himpi_sched *sched, const void *mine
         int out = himpi_chunk_start(count, pof2, give);
         rc = exchange(sched, channel, himpi_at(a, out, datatype),
                       himpi_chunk_start(count, pof2, give + half) - out, himpi_at(b, first, datatype),
-                      n, datatype, partner, &last, &also);
+                      n, datatype, partner, step);
         int combined;
         if (rc == MPI_SUCCESS)
-            rc = combine(sched, last, &a, &b, first, n, datatype, op, lower, &combined);
+            rc = combine(sched, HIMPI_SCHED_FIRST, &a, &b, first, n, datatype, op, lower,
+                         &combined);
         if (rc == MPI_SUCCESS)
-            rc = also_after(sched, combined, also);
-        last = combined;
-        also = HIMPI_SCHED_FIRST;
+            rc = himpi_sched_step(sched, combined, combined, step);
         lo = keep;
         hi = keep + half;
     }
     if (rc == MPI_SUCCESS && a != *buf) {
         int first = himpi_chunk_start(count, pof2, lo);
         int n = himpi_chunk_start(count, pof2, hi) - first;
-        rc = himpi_sched_copy(sched, last, himpi_at(a, first, datatype), n, datatype,
+        rc = himpi_sched_copy(sched, step[0], himpi_at(a, first, datatype), n, datatype,
                               himpi_at(*buf, first, datatype), n, datatype, NULL);
     }
     return rc;
@@ -159,7 +150,9 @@ int himpi_rabenseifner_collect_build(himpi_sched *sched, void *buf, int count,
     MPI_Comm_rank(comm, &rank);
     int pof2 = survivors(p, &r), me = number_of(rank, r, root);
     int to = root >= 0 ? number_of(root, r, root) : -1;
-    int last = HIMPI_SCHED_FIRST, also = HIMPI_SCHED_FIRST;
+    /* Each step waits for both messages of the step before, or for the receive of the step
+     * before on the way to a root. */
+    int step[2] = {HIMPI_SCHED_FIRST, HIMPI_SCHED_FIRST};
     /* The halving steps undone in reverse: the partners of step m hold the two halves of
      * what they held together before it. */
     int lo = me >= 0 ? piece_of(me, pof2) : 0, hi = lo + 1;
@@ -171,23 +164,24 @@ int himpi_rabenseifner_collect_build(himpi_sched *sched, void *buf, int count,
         int n_in = himpi_chunk_start(count, pof2, other + size) - in;
         if (root < 0)
             rc = exchange(sched, channel, himpi_at(buf, first, datatype), n,
-                          himpi_at(buf, in, datatype), n_in, datatype, partner, &last, &also);
+                          himpi_at(buf, in, datatype), n_in, datatype, partner, step);
         else if ((me ^ to) & m)
-            return himpi_sched_send(sched, last, channel, 0, himpi_at(buf, first, datatype), n,
+            return himpi_sched_send(sched, step[0], channel, 0, himpi_at(buf, first, datatype), n,
                                     datatype, partner, NULL);
         else
-            rc = himpi_sched_recv(sched, last, channel, 0, himpi_at(buf, in, datatype), n_in,
-                                  datatype, partner, &last);
+            rc = himpi_sched_recv(sched, step[0], channel, 0, himpi_at(buf, in, datatype), n_in,
+                                  datatype, partner, &step[0]);
         lo = other < lo ? other : lo;
         hi = lo + 2 * size;
     }
     if (rc != MPI_SUCCESS || root >= 0 || rank >= 2 * r)
         return rc;
     int stage;
-    rc = me < 0 ? himpi_sched_recv(sched, last, channel, 0, buf, count, datatype, rank ^ 1, &stage)
-                : himpi_sched_send(sched, last, channel, 0, buf, count, datatype, rank ^ 1,
-                                   &stage);
-    return rc == MPI_SUCCESS ? also_after(sched, stage, also) : rc;
+    rc = me < 0 ? himpi_sched_recv(sched, HIMPI_SCHED_FIRST, channel, 0, buf, count, datatype,
+                                   rank ^ 1, &stage)
+                : himpi_sched_send(sched, HIMPI_SCHED_FIRST, channel, 0, buf, count, datatype,
+                                   rank ^ 1, &stage);
+    return rc == MPI_SUCCESS ? himpi_sched_step(sched, stage, stage, step) : rc;
 }
 
 int himpi_reduce_rabenseifner_build(himpi_sched *sched, const void *sendbuf, void *recvbuf,
@@ -206,12 +200,4 @@ int himpi_reduce_rabenseifner_build(himpi_sched *sched, const void *sendbuf, voi
     return rc == MPI_SUCCESS ? himpi_rabenseifner_collect_build(sched, buf, count, datatype, root,
                                                                 comm)
                              : rc;
-}
-
-int himpi_reduce_rabenseifner(const void *sendbuf, void *recvbuf, int count,
-                              MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
-                              int segsize)
-{
-    return himpi_reduce_run(himpi_reduce_rabenseifner_build, sendbuf, recvbuf, count, datatype,
-                            op, root, comm, segsize);
 }

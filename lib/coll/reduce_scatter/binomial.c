@@ -7,44 +7,46 @@
 #include <config.h>
 
 #include "coll/algorithms.h"
+#include "coll/builders.h"
 
-int *himpi_reduce_scatter_displs(const int *counts, int p)
+int *himpi_reduce_scatter_displs(himpi_sched *sched, const int *counts, int p)
 {
-    int *displs = himpi_tmp_alloc(p + 1, MPI_INT);
-    displs[0] = 0;
+    int *displs = himpi_sched_memory(sched, ((size_t)p + 1) * sizeof *displs);
     for (int i = 0; i < p; i++)
         displs[i + 1] = displs[i] + counts[i];
     return displs;
 }
 
-int himpi_reduce_scatter_ordered(const void *sendbuf, void *recvbuf, const int *counts,
-                                 MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize)
+int himpi_reduce_scatter_ordered_build(himpi_sched *sched, const void *sendbuf, void *recvbuf,
+                                       const int *counts, MPI_Datatype datatype, MPI_Op op,
+                                       MPI_Comm comm, int segsize)
 {
     int p;
     MPI_Comm_size(comm, &p);
     return (p & (p - 1)) == 0
-               ? himpi_reduce_scatter_butterfly(sendbuf, recvbuf, counts, datatype, op, comm,
-                                                segsize)
-               : himpi_reduce_scatter_binomial(sendbuf, recvbuf, counts, datatype, op, comm,
-                                               segsize);
+               ? himpi_reduce_scatter_butterfly_build(sched, sendbuf, recvbuf, counts, datatype,
+                                                      op, comm, segsize)
+               : himpi_reduce_scatter_binomial_build(sched, sendbuf, recvbuf, counts, datatype,
+                                                     op, comm, segsize);
 }
 
-int himpi_reduce_scatter_binomial(const void *sendbuf, void *recvbuf, const int *counts,
-                                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize)
+int himpi_reduce_scatter_binomial_build(himpi_sched *sched, const void *sendbuf, void *recvbuf,
+                                        const int *counts, MPI_Datatype datatype, MPI_Op op,
+                                        MPI_Comm comm, int segsize)
 {
     int p, rank;
     MPI_Comm_size(comm, &p);
     MPI_Comm_rank(comm, &rank);
-    int *displs = himpi_reduce_scatter_displs(counts, p), total = displs[p];
+    int total = himpi_reduce_scatter_displs(sched, counts, p)[p];
     /* In place, the operand is in recvbuf, which the scatter overwrites
      * only once the reduce has read it. */
     const void *mine = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-    void *all = rank == 0 ? himpi_tmp_alloc(total, datatype) : NULL;
-    int rc = himpi_reduce_binomial(mine, all, total, datatype, op, 0, comm, segsize);
+    void *all = rank == 0 ? himpi_sched_tmp(sched, total, datatype) : NULL;
+    int rc = himpi_reduce_binomial_build(sched, mine, all, total, datatype, op, 0, comm,
+                                         segsize);
     if (rc == MPI_SUCCESS)
-        rc = himpi_scatter_binomial(all, 1, datatype, recvbuf, 1, datatype, 0, comm, counts,
-                                    segsize);
-    himpi_tmp_free(all, datatype);
-    himpi_tmp_free(displs, MPI_INT);
-    return rc;
+        rc = himpi_sched_fence(sched);
+    return rc == MPI_SUCCESS ? himpi_scatter_binomial_build(sched, all, 1, datatype, recvbuf, 1,
+                                                            datatype, 0, comm, counts, segsize)
+                             : rc;
 }

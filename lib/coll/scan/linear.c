@@ -31,10 +31,3 @@ int himpi_scan_linear_build(himpi_sched *sched, const void *sendbuf, void *recvb
         rc = himpi_sched_send(sched, last, channel, 0, recvbuf, count, datatype, rank + 1, NULL);
     return rc;
 }
-
-int himpi_scan_linear(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
-                      MPI_Op op, MPI_Comm comm, int segsize)
-{
-    return himpi_allreduce_run(himpi_scan_linear_build, sendbuf, recvbuf, count, datatype, op,
-                               comm, segsize);
-}

@@ -69,10 +69,3 @@ int himpi_scan_recursive_doubling_build(himpi_sched *sched, const void *sendbuf,
                                                                   count, datatype, op, comm, 0)
                                       : rc;
 }
-
-int himpi_scan_recursive_doubling(const void *sendbuf, void *recvbuf, int count,
-                                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, int segsize)
-{
-    return himpi_allreduce_run(himpi_scan_recursive_doubling_build, sendbuf, recvbuf, count,
-                               datatype, op, comm, segsize);
-}

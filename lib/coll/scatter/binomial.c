@@ -162,11 +162,3 @@ int himpi_scatter_binomial_build(himpi_sched *sched, const void *sendbuf, int se
     return himpi_binomial_blocks_build(sched, 0, sendbuf, sendcount, sendtype, recvbuf,
                                        recvcount, recvtype, root, comm, blocks);
 }
-
-int himpi_scatter_binomial(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                           void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                           MPI_Comm comm, const int *blocks, int segsize)
-{
-    return himpi_scatter_run(himpi_scatter_binomial_build, sendbuf, sendcount, sendtype, recvbuf,
-                             recvcount, recvtype, root, comm, blocks, segsize);
-}

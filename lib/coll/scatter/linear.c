@@ -30,11 +30,3 @@ int himpi_scatter_linear_build(himpi_sched *sched, const void *sendbuf, int send
     }
     return rc;
 }
-
-int himpi_scatter_linear(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                         void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                         MPI_Comm comm, const int *blocks, int segsize)
-{
-    return himpi_scatter_run(himpi_scatter_linear_build, sendbuf, sendcount, sendtype, recvbuf,
-                             recvcount, recvtype, root, comm, blocks, segsize);
-}

@@ -185,11 +185,3 @@ int himpi_scatterv_binomial_build(himpi_sched *sched, const void *sendbuf, const
     return himpi_binomial_v_build(sched, 0, recvbuf, recvcount, recvtype, (void *)sendbuf,
                                   sendcounts, displs, sendtype, root, comm);
 }
-
-int himpi_scatterv_binomial(const void *sendbuf, const int *sendcounts, const int *displs,
-                            MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                            MPI_Datatype recvtype, int root, MPI_Comm comm, int segsize)
-{
-    return himpi_scatterv_run(himpi_scatterv_binomial_build, sendbuf, sendcounts, displs,
-                              sendtype, recvbuf, recvcount, recvtype, root, comm, segsize);
-}

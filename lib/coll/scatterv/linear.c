@@ -50,11 +50,3 @@ int himpi_scatterv_linear_build(himpi_sched *sched, const void *sendbuf, const i
     return himpi_linear_v_build(sched, 0, recvbuf, recvcount, recvtype, (void *)sendbuf,
                                 sendcounts, displs, sendtype, root, comm);
 }
-
-int himpi_scatterv_linear(const void *sendbuf, const int *sendcounts, const int *displs,
-                          MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                          MPI_Datatype recvtype, int root, MPI_Comm comm, int segsize)
-{
-    return himpi_scatterv_run(himpi_scatterv_linear_build, sendbuf, sendcounts, displs, sendtype,
-                              recvbuf, recvcount, recvtype, root, comm, segsize);
-}

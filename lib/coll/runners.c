@@ -1,7 +1,7 @@
-/* builders.c: the blocking call of a builder, one runner per signature. */
+/* runners.c: the blocking call of a builder, one runner per signature. */
 #include <config.h>
 
-#include "coll/builders.h"
+#include "coll/coll.h"
 
 int himpi_barrier_run(himpi_barrier_builder *build, MPI_Comm comm)
 {
@@ -56,33 +56,12 @@ int himpi_allgather_run(himpi_allgather_builder *build, const void *sendbuf, int
                                             recvcount, recvtype, comm, blocks, segsize));
 }
 
-int himpi_gatherv_run(himpi_gatherv_builder *build, const void *sendbuf, int sendcount,
-                      MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
-                      const int *displs, MPI_Datatype recvtype, int root, MPI_Comm comm,
-                      int segsize)
+int himpi_reduce_scatter_run(himpi_reduce_scatter_builder *build, const void *sendbuf,
+                             void *recvbuf, const int *counts, MPI_Datatype datatype, MPI_Op op,
+                             MPI_Comm comm, int segsize)
 {
     himpi_sched *sched;
     himpi_sched_create(&sched);
-    return himpi_sched_finish(&sched, build(sched, sendbuf, sendcount, sendtype, recvbuf,
-                                            recvcounts, displs, recvtype, root, comm, segsize));
-}
-
-int himpi_scatterv_run(himpi_scatterv_builder *build, const void *sendbuf, const int *sendcounts,
-                       const int *displs, MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                       MPI_Datatype recvtype, int root, MPI_Comm comm, int segsize)
-{
-    himpi_sched *sched;
-    himpi_sched_create(&sched);
-    return himpi_sched_finish(&sched, build(sched, sendbuf, sendcounts, displs, sendtype, recvbuf,
-                                            recvcount, recvtype, root, comm, segsize));
-}
-
-int himpi_allgatherv_run(himpi_allgatherv_builder *build, const void *sendbuf, int sendcount,
-                         MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
-                         const int *displs, MPI_Datatype recvtype, MPI_Comm comm, int segsize)
-{
-    himpi_sched *sched;
-    himpi_sched_create(&sched);
-    return himpi_sched_finish(&sched, build(sched, sendbuf, sendcount, sendtype, recvbuf,
-                                            recvcounts, displs, recvtype, comm, segsize));
+    return himpi_sched_finish(&sched,
+                              build(sched, sendbuf, recvbuf, counts, datatype, op, comm, segsize));
 }
