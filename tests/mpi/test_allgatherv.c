@@ -42,57 +42,44 @@ static void prepare(ct_case *c)
 }
 
 /* The arguments of c's call. */
-static void arguments(const ct_case *c, const void **in, int *n, MPI_Datatype *t, void **out,
-                      const int **counts, const int **displs)
+static vc_call arguments(const ct_case *c)
 {
-    vc_vectors(c, 0, counts, displs);
-    *in = c->in_place ? MPI_IN_PLACE : c->in;
-    *n = c->in_place ? 0 : sent(c);
-    *t = c->in_place ? MPI_DATATYPE_NULL : c->send->type;
+    vc_call a = {c->in_place ? MPI_IN_PLACE : c->in, c->out, c->in_place ? 0 : sent(c),
+                 c->in_place ? MPI_DATATYPE_NULL : c->send->type, NULL, NULL};
+    vc_vectors(c, 0, &a.counts, &a.displs);
     const void *recvbuf = c->out;
-    vc_misuse_apply(counts, displs, &recvbuf);
-    *out = (void *)recvbuf;
+    vc_misuse_apply(&a.counts, &a.displs, &recvbuf);
+    a.out = (void *)recvbuf;
+    return a;
 }
 
 static int run(ct_case *c, const HiMPI_Params *params, const HiMPI_Plan *plan)
 {
-    const void *in;
-    void *out;
-    int n;
-    MPI_Datatype t;
-    const int *k, *d;
-    arguments(c, &in, &n, &t, &out, &k, &d);
-    return plan != NULL
-               ? HiMPI_Allgatherv_plan(in, n, t, out, k, d, c->recv->type, c->comm, plan)
-               : HiMPI_Allgatherv_params(in, n, t, out, k, d, c->recv->type, c->comm, params);
+    const vc_call a = arguments(c);
+    return plan != NULL ? HiMPI_Allgatherv_plan(a.in, a.count, a.type, a.out, a.counts, a.displs,
+                                                c->recv->type, c->comm, plan)
+                        : HiMPI_Allgatherv_params(a.in, a.count, a.type, a.out, a.counts,
+                                                  a.displs, c->recv->type, c->comm, params);
 }
 
 static int init(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request)
 {
-    const void *in;
-    void *out;
-    int n;
-    MPI_Datatype t;
-    const int *k, *d;
-    arguments(c, &in, &n, &t, &out, &k, &d);
+    const vc_call a = arguments(c);
     MPI_Info i = MPI_INFO_NULL;
-    return plan != NULL ? HiMPI_Allgatherv_init_plan(in, n, t, out, k, d, c->recv->type, c->comm,
-                                                     plan, i, request)
-                        : HiMPI_Allgatherv_init(in, n, t, out, k, d, c->recv->type, c->comm, i,
-                                                request);
+    return plan != NULL ? HiMPI_Allgatherv_init_plan(a.in, a.count, a.type, a.out, a.counts,
+                                                     a.displs, c->recv->type, c->comm, plan, i,
+                                                     request)
+                        : HiMPI_Allgatherv_init(a.in, a.count, a.type, a.out, a.counts, a.displs,
+                                                c->recv->type, c->comm, i, request);
 }
 
 static int start(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request)
 {
-    const void *in;
-    void *out;
-    int n;
-    MPI_Datatype t;
-    const int *k, *d;
-    arguments(c, &in, &n, &t, &out, &k, &d);
-    return plan != NULL
-               ? HiMPI_Iallgatherv_plan(in, n, t, out, k, d, c->recv->type, c->comm, plan, request)
-               : HiMPI_Iallgatherv(in, n, t, out, k, d, c->recv->type, c->comm, request);
+    const vc_call a = arguments(c);
+    return plan != NULL ? HiMPI_Iallgatherv_plan(a.in, a.count, a.type, a.out, a.counts,
+                                                 a.displs, c->recv->type, c->comm, plan, request)
+                        : HiMPI_Iallgatherv(a.in, a.count, a.type, a.out, a.counts, a.displs,
+                                            c->recv->type, c->comm, request);
 }
 
 static int significant(const ct_case *c)

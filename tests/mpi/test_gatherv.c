@@ -38,53 +38,44 @@ static void prepare(ct_case *c)
 }
 
 /* The arguments of c's call. */
-static void arguments(const ct_case *c, const void **in, void **out, const int **counts,
-                      const int **displs)
+static vc_call arguments(const ct_case *c)
 {
-    vc_vectors(c, 0, counts, displs);
-    *in = in_place(c) ? MPI_IN_PLACE : c->in;
+    vc_call a = {in_place(c) ? MPI_IN_PLACE : c->in, c->out, sent(c), c->send->type, NULL, NULL};
+    vc_vectors(c, 0, &a.counts, &a.displs);
     const void *recvbuf = c->out;
     if (c->rank == c->root)
-        vc_misuse_apply(counts, displs, &recvbuf);
-    *out = (void *)recvbuf;
+        vc_misuse_apply(&a.counts, &a.displs, &recvbuf);
+    a.out = (void *)recvbuf;
+    return a;
 }
 
 static int run(ct_case *c, const HiMPI_Params *params, const HiMPI_Plan *plan)
 {
-    const void *in;
-    void *out;
-    const int *n, *d;
-    arguments(c, &in, &out, &n, &d);
-    return plan != NULL ? HiMPI_Gatherv_plan(in, sent(c), c->send->type, out, n, d, c->recv->type,
-                                             c->root, c->comm, plan)
-                        : HiMPI_Gatherv_params(in, sent(c), c->send->type, out, n, d,
+    const vc_call a = arguments(c);
+    return plan != NULL ? HiMPI_Gatherv_plan(a.in, a.count, a.type, a.out, a.counts, a.displs,
+                                             c->recv->type, c->root, c->comm, plan)
+                        : HiMPI_Gatherv_params(a.in, a.count, a.type, a.out, a.counts, a.displs,
                                                c->recv->type, c->root, c->comm, params);
 }
 
 static int init(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request)
 {
-    const void *in;
-    void *out;
-    const int *n, *d;
-    arguments(c, &in, &out, &n, &d);
+    const vc_call a = arguments(c);
     MPI_Info i = MPI_INFO_NULL;
-    return plan != NULL ? HiMPI_Gatherv_init_plan(in, sent(c), c->send->type, out, n, d,
-                                                  c->recv->type, c->root, c->comm, plan, i,
-                                                  request)
-                        : HiMPI_Gatherv_init(in, sent(c), c->send->type, out, n, d,
+    return plan != NULL ? HiMPI_Gatherv_init_plan(a.in, a.count, a.type, a.out, a.counts,
+                                                  a.displs, c->recv->type, c->root, c->comm,
+                                                  plan, i, request)
+                        : HiMPI_Gatherv_init(a.in, a.count, a.type, a.out, a.counts, a.displs,
                                              c->recv->type, c->root, c->comm, i, request);
 }
 
 static int start(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request)
 {
-    const void *in;
-    void *out;
-    const int *n, *d;
-    arguments(c, &in, &out, &n, &d);
-    return plan != NULL ? HiMPI_Igatherv_plan(in, sent(c), c->send->type, out, n, d,
+    const vc_call a = arguments(c);
+    return plan != NULL ? HiMPI_Igatherv_plan(a.in, a.count, a.type, a.out, a.counts, a.displs,
                                               c->recv->type, c->root, c->comm, plan, request)
-                        : HiMPI_Igatherv(in, sent(c), c->send->type, out, n, d, c->recv->type,
-                                         c->root, c->comm, request);
+                        : HiMPI_Igatherv(a.in, a.count, a.type, a.out, a.counts, a.displs,
+                                         c->recv->type, c->root, c->comm, request);
 }
 
 static int significant(const ct_case *c)

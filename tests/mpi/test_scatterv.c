@@ -30,52 +30,43 @@ static void prepare(ct_case *c)
 }
 
 /* The arguments of c's call. */
-static void arguments(const ct_case *c, const void **in, void **out, const int **counts,
-                      const int **displs)
+static vc_call arguments(const ct_case *c)
 {
-    vc_vectors(c, 1, counts, displs);
-    *in = c->in;
-    *out = c->in_place && c->rank == c->root ? MPI_IN_PLACE : c->out;
+    vc_call a = {c->in, c->in_place && c->rank == c->root ? MPI_IN_PLACE : c->out, received(c),
+                 c->recv->type, NULL, NULL};
+    vc_vectors(c, 1, &a.counts, &a.displs);
     if (c->rank == c->root)
-        vc_misuse_apply(counts, displs, in);
+        vc_misuse_apply(&a.counts, &a.displs, &a.in);
+    return a;
 }
 
 static int run(ct_case *c, const HiMPI_Params *params, const HiMPI_Plan *plan)
 {
-    const void *in;
-    void *out;
-    const int *n, *d;
-    arguments(c, &in, &out, &n, &d);
-    return plan != NULL ? HiMPI_Scatterv_plan(in, n, d, c->send->type, out, received(c),
-                                              c->recv->type, c->root, c->comm, plan)
-                        : HiMPI_Scatterv_params(in, n, d, c->send->type, out, received(c),
-                                                c->recv->type, c->root, c->comm, params);
+    const vc_call a = arguments(c);
+    return plan != NULL ? HiMPI_Scatterv_plan(a.in, a.counts, a.displs, c->send->type, a.out,
+                                              a.count, a.type, c->root, c->comm, plan)
+                        : HiMPI_Scatterv_params(a.in, a.counts, a.displs, c->send->type, a.out,
+                                                a.count, a.type, c->root, c->comm, params);
 }
 
 static int init(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request)
 {
-    const void *in;
-    void *out;
-    const int *n, *d;
-    arguments(c, &in, &out, &n, &d);
+    const vc_call a = arguments(c);
     MPI_Info i = MPI_INFO_NULL;
-    return plan != NULL ? HiMPI_Scatterv_init_plan(in, n, d, c->send->type, out, received(c),
-                                                   c->recv->type, c->root, c->comm, plan, i,
-                                                   request)
-                        : HiMPI_Scatterv_init(in, n, d, c->send->type, out, received(c),
-                                              c->recv->type, c->root, c->comm, i, request);
+    return plan != NULL ? HiMPI_Scatterv_init_plan(a.in, a.counts, a.displs, c->send->type,
+                                                   a.out, a.count, a.type, c->root, c->comm,
+                                                   plan, i, request)
+                        : HiMPI_Scatterv_init(a.in, a.counts, a.displs, c->send->type, a.out,
+                                              a.count, a.type, c->root, c->comm, i, request);
 }
 
 static int start(ct_case *c, const HiMPI_Plan *plan, HiMPI_Request *request)
 {
-    const void *in;
-    void *out;
-    const int *n, *d;
-    arguments(c, &in, &out, &n, &d);
-    return plan != NULL ? HiMPI_Iscatterv_plan(in, n, d, c->send->type, out, received(c),
-                                               c->recv->type, c->root, c->comm, plan, request)
-                        : HiMPI_Iscatterv(in, n, d, c->send->type, out, received(c),
-                                          c->recv->type, c->root, c->comm, request);
+    const vc_call a = arguments(c);
+    return plan != NULL ? HiMPI_Iscatterv_plan(a.in, a.counts, a.displs, c->send->type, a.out,
+                                               a.count, a.type, c->root, c->comm, plan, request)
+                        : HiMPI_Iscatterv(a.in, a.counts, a.displs, c->send->type, a.out,
+                                          a.count, a.type, c->root, c->comm, request);
 }
 
 /* In place, the root's own block stays in its send buffer. */

@@ -6,6 +6,16 @@
 
 #include "colltest.h"
 
+/* The arguments of a call of case c: the buffers, the count and datatype
+ * of the side that is no vector, and the vectors. */
+typedef struct vc_call {
+    const void *in;
+    void *out;
+    int count;
+    MPI_Datatype type;
+    const int *counts, *displs;
+} vc_call;
+
 /* Rank r's count in case c, in elements of the send side's datatype
  * (send) or of the receive side's: c->count received, none every third
  * rank from rank 1 on, half as much again every third from rank 2 on, so
