@@ -60,14 +60,18 @@ int HiMPI_Finalize(void);
  * Errors are returned, not passed to the communicator's error handler, and
  * every rank returns the same code when all ranks pass the same arguments:
  * MPI_ERR_COMM (MPI_COMM_NULL or an inter-communicator), MPI_ERR_ROOT,
- * MPI_ERR_COUNT (a negative count, or any negative entry of
- * HiMPI_Reduce_scatter's recvcounts), MPI_ERR_TYPE (MPI_DATATYPE_NULL),
- * MPI_ERR_OP (MPI_OP_NULL), MPI_ERR_ARG (recvcounts NULL, invalid
+ * MPI_ERR_COUNT (a negative count, or any negative entry of a vector of
+ * counts: HiMPI_Reduce_scatter's recvcounts, the v-variants' counts),
+ * MPI_ERR_TYPE (MPI_DATATYPE_NULL), MPI_ERR_OP (MPI_OP_NULL),
+ * MPI_ERR_BUFFER (a NULL buffer with elements to hold, as MPICH checks it:
+ * not for a derived datatype whose addresses are absolute, MPI_BOTTOM's),
+ * MPI_ERR_ARG (a NULL vector of counts or of displacements, invalid
  * parameters, below).
  * Arguments that only the root uses (a scatter's send buffer, a gather's
- * receive buffer, with their counts and datatypes) are checked at the root
- * only, as in MPI.  An error the MPI library raises inside a collective
- * (an uncommitted datatype, say) is returned the same way.  The call that
+ * receive buffer, with their counts and datatypes, and the v-variants'
+ * vectors there) are checked at the root only, as in MPI.  An error the
+ * MPI library raises inside a collective (an uncommitted datatype, say) is
+ * returned the same way.  The call that
  * sets up HiMPI's state of a communicator, collectively, has the ranks
  * first agree on their checks: if they failed on some ranks only, every
  * rank returns the highest error class among them.  Other calls check
@@ -141,6 +145,26 @@ int HiMPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcount
  * sendcount and sendtype are ignored). */
 int HiMPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                    int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+/* The v-variants of gather, scatter and allgather, as MPI_Gatherv,
+ * MPI_Scatterv and MPI_Allgatherv: rank i's block is counts[i] elements
+ * of the vector side's datatype at displs[i] (in extents of it) in that
+ * side's buffer; counts may be 0 and displacements in any order, with
+ * gaps, which stay untouched.  MPI_IN_PLACE may stand for Gatherv's send
+ * buffer at the root, Scatterv's receive buffer at the root and
+ * Allgatherv's send buffer on every rank (each rank's block is then
+ * already in place in recvbuf).  Gatherv's recvcounts and displs and
+ * Scatterv's sendcounts and displs are significant at the root only, so
+ * a plain call whose table holds several plans for the communicator's
+ * size has the root broadcast the message size first (doc/algorithms.md). */
+int HiMPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                  const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                  MPI_Comm comm);
+int HiMPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
+                   MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                   int root, MPI_Comm comm);
+int HiMPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                     const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                     MPI_Comm comm);
 
 /* ---------------------------------------------------------------------- */
 /* Explicit plans                                                           */
@@ -190,6 +214,9 @@ typedef enum HiMPI_Op {
     HIMPI_OP_REDUCE_SCATTER_BLOCK,
     HIMPI_OP_REDUCE_SCATTER,
     HIMPI_OP_ALLTOALL,
+    HIMPI_OP_GATHERV,
+    HIMPI_OP_SCATTERV,
+    HIMPI_OP_ALLGATHERV,
     HIMPI_OP_COUNT /* the number of operations, not an operation */
 } HiMPI_Op;
 
@@ -205,7 +232,8 @@ const char *HiMPI_Alg_name(HiMPI_Alg alg);
 
 /* Operation <-> name ("bcast", "reduce", "allreduce", "scatter", "gather",
  * "allgather", "scan", "exscan", "barrier", "reduce_scatter_block",
- * "reduce_scatter", "alltoall"), in the same way. */
+ * "reduce_scatter", "alltoall", "gatherv", "scatterv", "allgatherv"), in
+ * the same way. */
 int HiMPI_Op_from_name(const char *name, HiMPI_Op *op);
 const char *HiMPI_Op_name(HiMPI_Op op);
 
@@ -268,8 +296,12 @@ int HiMPI_Alg_supported(HiMPI_Op op, HiMPI_Alg alg);
  * gather), alg_out exchanges them among those leaders, each sending
  * another leader at once all the blocks its group has for that group's
  * ranks, and the leaders scatter what they got in their groups; alg_in
- * runs only where the plan is flat.  Sub-communicators are created at a
- * layout's first use and cached on comm. */
+ * runs only where the plan is flat.  Gatherv and scatterv run as gather
+ * and scatter do, and allgatherv as allgather, the leaders' messages
+ * carrying their groups' blocks as bytes; gatherv's and scatterv's root
+ * first sends every other group's leader its group's counts.
+ * Sub-communicators are created at a layout's first use and cached on
+ * comm. */
 typedef struct HiMPI_Params {
     int groups;
     HiMPI_Alg alg_out;
@@ -315,6 +347,17 @@ int HiMPI_Reduce_scatter_params(const void *sendbuf, void *recvbuf, const int re
 int HiMPI_Alltoall_params(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                           void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                           const HiMPI_Params *params);
+int HiMPI_Gatherv_params(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                         void *recvbuf, const int recvcounts[], const int displs[],
+                         MPI_Datatype recvtype, int root, MPI_Comm comm,
+                         const HiMPI_Params *params);
+int HiMPI_Scatterv_params(const void *sendbuf, const int sendcounts[], const int displs[],
+                          MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                          MPI_Datatype recvtype, int root, MPI_Comm comm,
+                          const HiMPI_Params *params);
+int HiMPI_Allgatherv_params(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                            void *recvbuf, const int recvcounts[], const int displs[],
+                            MPI_Datatype recvtype, MPI_Comm comm, const HiMPI_Params *params);
 
 /* ---------------------------------------------------------------------- */
 /* Multi-level and topology-aware plans                                     */
@@ -414,6 +457,15 @@ int HiMPI_Reduce_scatter_plan(const void *sendbuf, void *recvbuf, const int recv
 int HiMPI_Alltoall_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                         void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                         const HiMPI_Plan *plan);
+int HiMPI_Gatherv_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                       const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                       int root, MPI_Comm comm, const HiMPI_Plan *plan);
+int HiMPI_Scatterv_plan(const void *sendbuf, const int sendcounts[], const int displs[],
+                        MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                        MPI_Datatype recvtype, int root, MPI_Comm comm, const HiMPI_Plan *plan);
+int HiMPI_Allgatherv_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                          void *recvbuf, const int recvcounts[], const int displs[],
+                          MPI_Datatype recvtype, MPI_Comm comm, const HiMPI_Plan *plan);
 
 /* ---------------------------------------------------------------------- */
 /* Persistent collectives (MPI-4 style)                                     */
@@ -439,9 +491,11 @@ typedef struct HiMPI_Request_s *HiMPI_Request;
  * The buffers, datatypes, operation and communicator are bound to the
  * request: their contents may change between starts, they must stay valid
  * until the request is freed, and the request must be freed before the
- * communicator.  info is passed on to the MPI library (MPI_INFO_NULL is
- * fine).  Errors as for the plain and _plan calls, and MPI_ERR_REQUEST for
- * a NULL request pointer.  Collective over comm. */
+ * communicator.  So are the vectors of counts and displacements, whose
+ * contents must not change, as MPI-4 says of its own.  info is passed on
+ * to the MPI library (MPI_INFO_NULL is fine).  Errors as for the plain and
+ * _plan calls, and MPI_ERR_REQUEST for a NULL request pointer.  Collective
+ * over comm. */
 int HiMPI_Bcast_init(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                      MPI_Info info, HiMPI_Request *request);
 int HiMPI_Reduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
@@ -471,6 +525,17 @@ int HiMPI_Reduce_scatter_init(const void *sendbuf, void *recvbuf, const int recv
 int HiMPI_Alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                         void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                         MPI_Info info, HiMPI_Request *request);
+int HiMPI_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                       const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                       int root, MPI_Comm comm, MPI_Info info, HiMPI_Request *request);
+int HiMPI_Scatterv_init(const void *sendbuf, const int sendcounts[], const int displs[],
+                        MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                        MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+                        HiMPI_Request *request);
+int HiMPI_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                          void *recvbuf, const int recvcounts[], const int displs[],
+                          MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                          HiMPI_Request *request);
 
 /* The same with an explicit plan (see HiMPI_Plan). */
 int HiMPI_Bcast_init_plan(void *buffer, int count, MPI_Datatype datatype, int root,
@@ -514,6 +579,18 @@ int HiMPI_Alltoall_init_plan(const void *sendbuf, int sendcount, MPI_Datatype se
                              void *recvbuf, int recvcount, MPI_Datatype recvtype,
                              MPI_Comm comm, const HiMPI_Plan *plan, MPI_Info info,
                              HiMPI_Request *request);
+int HiMPI_Gatherv_init_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                            void *recvbuf, const int recvcounts[], const int displs[],
+                            MPI_Datatype recvtype, int root, MPI_Comm comm,
+                            const HiMPI_Plan *plan, MPI_Info info, HiMPI_Request *request);
+int HiMPI_Scatterv_init_plan(const void *sendbuf, const int sendcounts[], const int displs[],
+                             MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                             MPI_Datatype recvtype, int root, MPI_Comm comm,
+                             const HiMPI_Plan *plan, MPI_Info info, HiMPI_Request *request);
+int HiMPI_Allgatherv_init_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                               void *recvbuf, const int recvcounts[], const int displs[],
+                               MPI_Datatype recvtype, MPI_Comm comm, const HiMPI_Plan *plan,
+                               MPI_Info info, HiMPI_Request *request);
 
 /* The nonblocking collectives, with MPI-3's argument lists (MPI_Ibcast and
  * friends) and a HiMPI_Request.  The plan is chosen as the plain call
@@ -521,7 +598,12 @@ int HiMPI_Alltoall_init_plan(const void *sendbuf, int sendcount, MPI_Datatype se
  * its first stages issued; the call returns without waiting for other
  * ranks, except that the first call of a layout on a communicator creates
  * its sub-communicators, which is collective (a plain or persistent call
- * with the same plan before avoids it).  HiMPI_Wait, HiMPI_Test or
+ * with the same plan before avoids it), and that where only the root
+ * knows the counts (HiMPI_Igatherv, HiMPI_Iscatterv) it first sends them
+ * to the ranks that need them, as the plain call does (its size, where
+ * the plan depends on it; each group's counts to the group's leader, and
+ * down the binomial tree), waiting for that while it progresses the
+ * requests under way.  HiMPI_Wait, HiMPI_Test or
  * HiMPI_Waitall completes the request and frees it (*request becomes
  * HIMPI_REQUEST_NULL).  Every HiMPI call progresses the requests under way.
  * Several may be outstanding on one communicator and completed in any
@@ -564,6 +646,15 @@ int HiMPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcoun
 int HiMPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                     int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                     HiMPI_Request *request);
+int HiMPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                   const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                   MPI_Comm comm, HiMPI_Request *request);
+int HiMPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[],
+                    MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                    int root, MPI_Comm comm, HiMPI_Request *request);
+int HiMPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                      const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                      MPI_Comm comm, HiMPI_Request *request);
 
 /* The same with an explicit plan (see HiMPI_Plan). */
 int HiMPI_Ibcast_plan(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
@@ -598,6 +689,18 @@ int HiMPI_Ireduce_scatter_plan(const void *sendbuf, void *recvbuf, const int rec
 int HiMPI_Ialltoall_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                          void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                          const HiMPI_Plan *plan, HiMPI_Request *request);
+int HiMPI_Igatherv_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                        void *recvbuf, const int recvcounts[], const int displs[],
+                        MPI_Datatype recvtype, int root, MPI_Comm comm, const HiMPI_Plan *plan,
+                        HiMPI_Request *request);
+int HiMPI_Iscatterv_plan(const void *sendbuf, const int sendcounts[], const int displs[],
+                         MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                         MPI_Datatype recvtype, int root, MPI_Comm comm, const HiMPI_Plan *plan,
+                         HiMPI_Request *request);
+int HiMPI_Iallgatherv_plan(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                           void *recvbuf, const int recvcounts[], const int displs[],
+                           MPI_Datatype recvtype, MPI_Comm comm, const HiMPI_Plan *plan,
+                           HiMPI_Request *request);
 
 /* Starts an inactive request (MPI_ERR_REQUEST if it is null or active).
  * Every rank must start the persistent collectives of a communicator in

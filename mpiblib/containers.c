@@ -9,12 +9,13 @@
 
 typedef enum {
     BCAST, REDUCE, ALLREDUCE, SCATTER, GATHER, ALLGATHER, ALLTOALL, BARRIER, SCAN, EXSCAN,
-    REDUCE_SCATTER_BLOCK, REDUCE_SCATTER
+    REDUCE_SCATTER_BLOCK, REDUCE_SCATTER, GATHERV, SCATTERV, ALLGATHERV
 } kind_t;
 
 const char *const MPIB_native_operations[] = {
     "bcast", "reduce", "allreduce", "scatter", "gather", "allgather", "alltoall", "barrier",
-    "scan", "exscan", "reduce_scatter_block", "reduce_scatter", NULL};
+    "scan", "exscan", "reduce_scatter_block", "reduce_scatter", "gatherv", "scatterv",
+    "allgatherv", NULL};
 
 typedef struct {
     MPIB_coll_container base;
@@ -27,9 +28,13 @@ typedef struct {
         MPIB_Scatter_fn scatter; /* also gather */
         MPIB_Allgather_fn allgather; /* also alltoall */
         MPIB_Barrier_fn barrier;
+        MPIB_Gatherv_fn gatherv;
+        MPIB_Scatterv_fn scatterv;
+        MPIB_Allgatherv_fn allgatherv;
     } fn;
     void *sendbuf, *recvbuf;
-    int *counts; /* reduce_scatter's: every rank's */
+    int *counts; /* reduce_scatter's and the v-variants': every rank's, then the v-variants'
+                    displacements */
 } native_container;
 
 /* Bytes in the send and receive buffers of this rank. */
@@ -43,9 +48,12 @@ static void buffer_sizes(kind_t kind, int M, int p, int is_root, size_t *send, s
     case ALLREDUCE:
     case SCAN:
     case EXSCAN:    *send = *recv = m; break;
-    case SCATTER:   *send = is_root ? all : 0; *recv = m; break;
-    case GATHER:    *send = m; *recv = is_root ? all : 0; break;
-    case ALLGATHER: *send = m; *recv = all; break;
+    case SCATTER:
+    case SCATTERV:  *send = is_root ? all : 0; *recv = m; break;
+    case GATHER:
+    case GATHERV:   *send = m; *recv = is_root ? all : 0; break;
+    case ALLGATHER:
+    case ALLGATHERV: *send = m; *recv = all; break;
     case ALLTOALL:  *send = *recv = all; break;
     case BARRIER:   break;
     case REDUCE_SCATTER_BLOCK:
@@ -66,11 +74,15 @@ static int native_initialize(void *self, MPI_Comm comm, int root, int M)
     c->recvbuf = malloc(recv + 1);
     if (c->sendbuf == NULL || c->recvbuf == NULL)
         return MPI_ERR_NO_MEM;
-    if (c->kind == REDUCE_SCATTER) {
-        if ((c->counts = malloc((size_t)p * sizeof *c->counts)) == NULL)
+    if (c->kind == REDUCE_SCATTER || c->kind == GATHERV || c->kind == SCATTERV ||
+        c->kind == ALLGATHERV) {
+        int n = c->kind == REDUCE_SCATTER ? M / (int)sizeof(double) : M;
+        if ((c->counts = malloc(2 * (size_t)p * sizeof *c->counts)) == NULL)
             return MPI_ERR_NO_MEM;
-        for (int i = 0; i < p; i++)
-            c->counts[i] = M / (int)sizeof(double);
+        for (int i = 0; i < p; i++) {
+            c->counts[i] = n;
+            c->counts[p + i] = i * n;
+        }
     }
     /* Zeros are valid doubles for the reductions, and touching the pages
      * keeps first-touch page faults out of the first timed repetition. */
@@ -82,7 +94,9 @@ static int native_initialize(void *self, MPI_Comm comm, int root, int M)
 static int native_execute(void *self, MPI_Comm comm, int root, int M)
 {
     native_container *c = self;
-    int doubles = M / (int)sizeof(double);
+    int doubles = M / (int)sizeof(double), p;
+    MPI_Comm_size(comm, &p);
+    const int *displs = c->counts != NULL ? c->counts + p : NULL;
     switch (c->kind) {
     case BCAST:
         return c->fn.bcast(c->recvbuf, M, MPI_BYTE, root, comm);
@@ -104,6 +118,15 @@ static int native_execute(void *self, MPI_Comm comm, int root, int M)
         return c->fn.allreduce(c->sendbuf, c->recvbuf, doubles, MPI_DOUBLE, MPI_SUM, comm);
     case REDUCE_SCATTER:
         return c->fn.reduce_scatter(c->sendbuf, c->recvbuf, c->counts, MPI_DOUBLE, MPI_SUM, comm);
+    case GATHERV:
+        return c->fn.gatherv(c->sendbuf, M, MPI_BYTE, c->recvbuf, c->counts, displs, MPI_BYTE,
+                             root, comm);
+    case SCATTERV:
+        return c->fn.scatterv(c->sendbuf, c->counts, displs, MPI_BYTE, c->recvbuf, M, MPI_BYTE,
+                              root, comm);
+    case ALLGATHERV:
+        return c->fn.allgatherv(c->sendbuf, M, MPI_BYTE, c->recvbuf, c->counts, displs, MPI_BYTE,
+                                comm);
     }
     return MPI_ERR_INTERN;
 }
@@ -154,6 +177,9 @@ CONSTRUCTOR(Scan, SCAN, allreduce, MPIB_Scan_fn)
 CONSTRUCTOR(Exscan, EXSCAN, allreduce, MPIB_Exscan_fn)
 CONSTRUCTOR(Reduce_scatter_block, REDUCE_SCATTER_BLOCK, allreduce, MPIB_Reduce_scatter_block_fn)
 CONSTRUCTOR(Reduce_scatter, REDUCE_SCATTER, reduce_scatter, MPIB_Reduce_scatter_fn)
+CONSTRUCTOR(Gatherv, GATHERV, gatherv, MPIB_Gatherv_fn)
+CONSTRUCTOR(Scatterv, SCATTERV, scatterv, MPIB_Scatterv_fn)
+CONSTRUCTOR(Allgatherv, ALLGATHERV, allgatherv, MPIB_Allgatherv_fn)
 
 MPIB_coll_container *MPIB_native_container_alloc(const char *operation)
 {
@@ -174,6 +200,9 @@ MPIB_coll_container *MPIB_native_container_alloc(const char *operation)
         case REDUCE_SCATTER_BLOCK:
             return MPIB_Reduce_scatter_block_container_alloc(MPI_Reduce_scatter_block);
         case REDUCE_SCATTER: return MPIB_Reduce_scatter_container_alloc(MPI_Reduce_scatter);
+        case GATHERV:   return MPIB_Gatherv_container_alloc(MPI_Gatherv);
+        case SCATTERV:  return MPIB_Scatterv_container_alloc(MPI_Scatterv);
+        case ALLGATHERV: return MPIB_Allgatherv_container_alloc(MPI_Allgatherv);
         }
     }
     return NULL;

@@ -192,6 +192,15 @@ typedef MPIB_Allreduce_fn MPIB_Exscan_fn;
 typedef MPIB_Allreduce_fn MPIB_Reduce_scatter_block_fn;
 typedef int (*MPIB_Reduce_scatter_fn)(const void *sendbuf, void *recvbuf, const int recvcounts[],
                                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
+typedef int (*MPIB_Gatherv_fn)(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                               void *recvbuf, const int recvcounts[], const int displs[],
+                               MPI_Datatype recvtype, int root, MPI_Comm comm);
+typedef int (*MPIB_Scatterv_fn)(const void *sendbuf, const int sendcounts[], const int displs[],
+                                MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                                MPI_Datatype recvtype, int root, MPI_Comm comm);
+typedef int (*MPIB_Allgatherv_fn)(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                  void *recvbuf, const int recvcounts[], const int displs[],
+                                  MPI_Datatype recvtype, MPI_Comm comm);
 
 /* Containers for one collective each; NULL if memory runs out.  What the
  * message size M means:
@@ -205,6 +214,10 @@ typedef int (*MPIB_Reduce_scatter_fn)(const void *sendbuf, void *recvbuf, const 
  *                         M / sizeof(double) doubles summed per rank (equal
  *                         counts for Reduce_scatter too), p times that in
  *                         every rank's operand;
+ *   Gatherv, Scatterv, Allgatherv:
+ *                         as Gather, Scatter and Allgather, with every
+ *                         rank's count M and the blocks one after the
+ *                         other;
  *   Barrier:              M is ignored. */
 MPIB_coll_container *MPIB_Bcast_container_alloc(MPIB_Bcast_fn bcast);
 MPIB_coll_container *MPIB_Reduce_container_alloc(MPIB_Reduce_fn reduce);
@@ -218,6 +231,9 @@ MPIB_coll_container *MPIB_Scan_container_alloc(MPIB_Scan_fn scan);
 MPIB_coll_container *MPIB_Exscan_container_alloc(MPIB_Exscan_fn exscan);
 MPIB_coll_container *MPIB_Reduce_scatter_block_container_alloc(MPIB_Reduce_scatter_block_fn f);
 MPIB_coll_container *MPIB_Reduce_scatter_container_alloc(MPIB_Reduce_scatter_fn f);
+MPIB_coll_container *MPIB_Gatherv_container_alloc(MPIB_Gatherv_fn gatherv);
+MPIB_coll_container *MPIB_Scatterv_container_alloc(MPIB_Scatterv_fn scatterv);
+MPIB_coll_container *MPIB_Allgatherv_container_alloc(MPIB_Allgatherv_fn allgatherv);
 
 /* A ping-pong: M bytes from the root to the next rank and back, the other
  * ranks idle; a sample is the round trip (halve it for the one-way time
@@ -228,7 +244,7 @@ MPIB_coll_container *MPIB_Pingpong_container_alloc(void);
 /* The names of the native collectives, in a fixed order, NULL-terminated:
  * "bcast", "reduce", "allreduce", "scatter", "gather", "allgather",
  * "alltoall", "barrier", "scan", "exscan", "reduce_scatter_block",
- * "reduce_scatter". */
+ * "reduce_scatter", "gatherv", "scatterv", "allgatherv". */
 extern const char *const MPIB_native_operations[];
 
 /* A container for the MPI library's own collective named by operation (one

@@ -8,8 +8,9 @@
 #include "bench_overhead.h"
 #include "himpi.h"
 
-/* The reduce_scatter's counts on MPI_COMM_SELF: one double. */
-static const int one[1] = {1};
+/* The counts of a vector on MPI_COMM_SELF, one double, and the v-variants'
+ * displacement. */
+static const int one[1] = {1}, zero[1] = {0};
 
 /* One call of op on 8 bytes (one double), through MPI or through HiMPI with
  * one group and the native algorithm. */
@@ -64,6 +65,18 @@ static void call(HiMPI_Op op, int himpi, MPI_Comm comm, double *a, double *b)
         himpi ? HiMPI_Alltoall_params(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, comm, &native)
               : MPI_Alltoall(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, comm);
         break;
+    case HIMPI_OP_GATHERV:
+        himpi ? HiMPI_Gatherv_params(a, 1, MPI_DOUBLE, b, one, zero, MPI_DOUBLE, 0, comm, &native)
+              : MPI_Gatherv(a, 1, MPI_DOUBLE, b, one, zero, MPI_DOUBLE, 0, comm);
+        break;
+    case HIMPI_OP_SCATTERV:
+        himpi ? HiMPI_Scatterv_params(a, one, zero, MPI_DOUBLE, b, 1, MPI_DOUBLE, 0, comm, &native)
+              : MPI_Scatterv(a, one, zero, MPI_DOUBLE, b, 1, MPI_DOUBLE, 0, comm);
+        break;
+    case HIMPI_OP_ALLGATHERV:
+        himpi ? HiMPI_Allgatherv_params(a, 1, MPI_DOUBLE, b, one, zero, MPI_DOUBLE, comm, &native)
+              : MPI_Allgatherv(a, 1, MPI_DOUBLE, b, one, zero, MPI_DOUBLE, comm);
+        break;
     case HIMPI_OP_COUNT:
         break;
     }
@@ -87,6 +100,15 @@ static void plain(HiMPI_Op op, MPI_Comm comm, double *a, double *b)
     case HIMPI_OP_REDUCE_SCATTER: HiMPI_Reduce_scatter(a, b, one, MPI_DOUBLE, MPI_SUM, comm); break;
     case HIMPI_OP_BARRIER: HiMPI_Barrier(comm); break;
     case HIMPI_OP_ALLTOALL: HiMPI_Alltoall(a, 1, MPI_DOUBLE, b, 1, MPI_DOUBLE, comm); break;
+    case HIMPI_OP_GATHERV:
+        HiMPI_Gatherv(a, 1, MPI_DOUBLE, b, one, zero, MPI_DOUBLE, 0, comm);
+        break;
+    case HIMPI_OP_SCATTERV:
+        HiMPI_Scatterv(a, one, zero, MPI_DOUBLE, b, 1, MPI_DOUBLE, 0, comm);
+        break;
+    case HIMPI_OP_ALLGATHERV:
+        HiMPI_Allgatherv(a, 1, MPI_DOUBLE, b, one, zero, MPI_DOUBLE, comm);
+        break;
     case HIMPI_OP_COUNT: break;
     }
 }

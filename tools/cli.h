@@ -35,8 +35,8 @@ enum { CLI_MIN_REPS = 1000, CLI_MAX_REPS, CLI_CL, CLI_EPS, CLI_WAIT };
     "  -V, --version         show the version and exit\n"                            \
     "\n"                                                                            \
     "LIST is comma-separated; sizes take K, M and G suffixes.  Sizes are bytes per\n" \
-    "process (alltoall: per pair of processes): reduce, allreduce, scan and exscan\n" \
-    "sum doubles (sizes round down to 8 bytes).\n"
+    "process (alltoall: per pair of processes; the v-variants: every count equal):\n" \
+    "reduce, allreduce, scan and exscan sum doubles (sizes round down to 8 bytes).\n"
 
 /* The precision options plus the timing method and the root. */
 #define CLI_MEASURE_LONGOPTS                                                        \

@@ -16,7 +16,8 @@ typedef struct {
     void *sendbuf, *recvbuf;
     int count;   /* elements: bytes, or doubles for the reductions (a rank's for the
                     reduce-scatters) */
-    int *counts; /* reduce_scatter's: count for every rank */
+    int *counts; /* reduce_scatter's and the v-variants': count for every rank, then the
+                    v-variants' displacements, the blocks one after the other */
     HiMPI_Request request;
 } pcoll_container;
 
@@ -24,7 +25,10 @@ static int blocking(pcoll_container *c, MPI_Comm comm, int root)
 {
     const HiMPI_Plan *p = &c->plan;
     void *s = c->sendbuf, *r = c->recvbuf;
-    int n = c->count;
+    int n = c->count, p_ranks, *k = c->counts, *d = NULL;
+    MPI_Comm_size(comm, &p_ranks);
+    if (k != NULL)
+        d = k + p_ranks;
     switch (c->op) {
     case HIMPI_OP_BCAST:
         return c->planned ? HiMPI_Bcast_plan(r, n, MPI_BYTE, root, comm, p)
@@ -57,11 +61,20 @@ static int blocking(pcoll_container *c, MPI_Comm comm, int root)
                           : HiMPI_Reduce_scatter_block(s, r, n, MPI_DOUBLE, MPI_SUM, comm);
     case HIMPI_OP_REDUCE_SCATTER:
         return c->planned
-                   ? HiMPI_Reduce_scatter_plan(s, r, c->counts, MPI_DOUBLE, MPI_SUM, comm, p)
+                   ? HiMPI_Reduce_scatter_plan(s, r, k, MPI_DOUBLE, MPI_SUM, comm, p)
                    : HiMPI_Reduce_scatter(s, r, c->counts, MPI_DOUBLE, MPI_SUM, comm);
     case HIMPI_OP_ALLTOALL:
         return c->planned ? HiMPI_Alltoall_plan(s, n, MPI_BYTE, r, n, MPI_BYTE, comm, p)
                           : HiMPI_Alltoall(s, n, MPI_BYTE, r, n, MPI_BYTE, comm);
+    case HIMPI_OP_GATHERV:
+        return c->planned ? HiMPI_Gatherv_plan(s, n, MPI_BYTE, r, k, d, MPI_BYTE, root, comm, p)
+                          : HiMPI_Gatherv(s, n, MPI_BYTE, r, k, d, MPI_BYTE, root, comm);
+    case HIMPI_OP_SCATTERV:
+        return c->planned ? HiMPI_Scatterv_plan(s, k, d, MPI_BYTE, r, n, MPI_BYTE, root, comm, p)
+                          : HiMPI_Scatterv(s, k, d, MPI_BYTE, r, n, MPI_BYTE, root, comm);
+    case HIMPI_OP_ALLGATHERV:
+        return c->planned ? HiMPI_Allgatherv_plan(s, n, MPI_BYTE, r, k, d, MPI_BYTE, comm, p)
+                          : HiMPI_Allgatherv(s, n, MPI_BYTE, r, k, d, MPI_BYTE, comm);
     case HIMPI_OP_COUNT:
         break;
     }
@@ -72,7 +85,10 @@ static int init(pcoll_container *c, MPI_Comm comm, int root)
 {
     const HiMPI_Plan *p = &c->plan;
     void *s = c->sendbuf, *r = c->recvbuf;
-    int n = c->count;
+    int n = c->count, p_ranks, *k = c->counts, *d = NULL;
+    MPI_Comm_size(comm, &p_ranks);
+    if (k != NULL)
+        d = k + p_ranks;
     MPI_Info i = MPI_INFO_NULL;
     HiMPI_Request *q = &c->request;
     switch (c->op) {
@@ -121,6 +137,20 @@ static int init(pcoll_container *c, MPI_Comm comm, int root)
         return c->planned
                    ? HiMPI_Alltoall_init_plan(s, n, MPI_BYTE, r, n, MPI_BYTE, comm, p, i, q)
                    : HiMPI_Alltoall_init(s, n, MPI_BYTE, r, n, MPI_BYTE, comm, i, q);
+    case HIMPI_OP_GATHERV:
+        return c->planned ? HiMPI_Gatherv_init_plan(s, n, MPI_BYTE, r, k, d, MPI_BYTE, root,
+                                                    comm, p, i, q)
+                          : HiMPI_Gatherv_init(s, n, MPI_BYTE, r, k, d, MPI_BYTE, root, comm, i,
+                                               q);
+    case HIMPI_OP_SCATTERV:
+        return c->planned ? HiMPI_Scatterv_init_plan(s, k, d, MPI_BYTE, r, n, MPI_BYTE, root,
+                                                     comm, p, i, q)
+                          : HiMPI_Scatterv_init(s, k, d, MPI_BYTE, r, n, MPI_BYTE, root, comm, i,
+                                                q);
+    case HIMPI_OP_ALLGATHERV:
+        return c->planned ? HiMPI_Allgatherv_init_plan(s, n, MPI_BYTE, r, k, d, MPI_BYTE, comm,
+                                                       p, i, q)
+                          : HiMPI_Allgatherv_init(s, n, MPI_BYTE, r, k, d, MPI_BYTE, comm, i, q);
     case HIMPI_OP_COUNT:
         break;
     }
@@ -157,11 +187,14 @@ static int initialize(void *self, MPI_Comm comm, int root, int M)
     int p, rc = HiMPI_Container_buffers(c->op, comm, root, M, &c->sendbuf, &c->recvbuf,
                                         &c->count);
     MPI_Comm_size(comm, &p);
-    if (rc == MPI_SUCCESS && c->op == HIMPI_OP_REDUCE_SCATTER) {
-        if ((c->counts = malloc((size_t)p * sizeof *c->counts)) == NULL)
+    if (rc == MPI_SUCCESS && (c->op == HIMPI_OP_REDUCE_SCATTER || c->op == HIMPI_OP_GATHERV ||
+                              c->op == HIMPI_OP_SCATTERV || c->op == HIMPI_OP_ALLGATHERV)) {
+        if ((c->counts = malloc(2 * (size_t)p * sizeof *c->counts)) == NULL)
             return MPI_ERR_NO_MEM;
-        for (int i = 0; i < p; i++)
+        for (int i = 0; i < p; i++) {
             c->counts[i] = c->count;
+            c->counts[p + i] = i * c->count;
+        }
     }
     if (rc != MPI_SUCCESS || c->kind != PCOLL_START)
         return rc != MPI_SUCCESS ? rc : execute(self, comm, root, M);

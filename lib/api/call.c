@@ -7,6 +7,7 @@
 #include "coll/native.h"
 #include "config/runtime.h"
 #include "core/ops.h"
+#include "core/sched.h"
 #include "core/validate.h"
 #include "hier/drivers.h"
 #include "hier/request.h"
@@ -53,6 +54,30 @@ int himpi_choose(HiMPI_Op op, himpi_comm *state, long long count, MPI_Datatype d
     return MPI_SUCCESS;
 }
 
+/* The message size of a call whose size only the root knows (a gatherv's
+ * or a scatterv's, core/ops.h): the root's, broadcast, where the plan may
+ * depend on it; *bytes (this rank's share) is left as it is otherwise,
+ * since every rank then finds the same plan whatever its size.  The plan
+ * comes before the schedule, so the broadcast is a schedule of its own,
+ * run now, in a nonblocking call too; its collective is the nonblocking
+ * one, so that its wait progresses the requests under way, which another
+ * rank may need before it gets here. */
+static int root_bytes(HiMPI_Op op, himpi_comm *state, int root, long long *bytes)
+{
+    MPI_Comm comm = himpi_comm_private(state);
+    himpi_runtime *rt;
+    int p, rc = runtime_of(state, &rt);
+    MPI_Comm_size(comm, &p);
+    if (rc != MPI_SUCCESS || !himpi_plan_by_size(rt, op, p))
+        return rc;
+    const himpi_coll_args a = {
+        .recvbuf = bytes, .recvcount = 1, .recvtype = MPI_LONG_LONG, .root = root};
+    himpi_sched *sched;
+    himpi_sched_create(&sched);
+    return himpi_sched_finish(
+        &sched, himpi_sched_coll(sched, HIMPI_SCHED_FIRST, HIMPI_OP_BCAST, &a, NULL, comm, NULL));
+}
+
 /* What a persistent init checks besides the arguments. */
 static int request_checked(const HiMPI_Request *request)
 {
@@ -63,14 +88,18 @@ static int request_checked(const HiMPI_Request *request)
 static int check_and_choose(HiMPI_Op op, const himpi_coll_args *args, int checked,
                             MPI_Comm comm, himpi_comm **state, HiMPI_Plan *plan)
 {
-    int p, rank, rc;
+    int p, rank, size, rc;
     long long count;
     MPI_Datatype datatype;
     if ((rc = himpi_hier_check(op, args, NULL, checked, comm, &rank, state)) != MPI_SUCCESS)
         return rc;
     MPI_Comm_size(comm, &p);
-    himpi_args_share(op, args, p, rank, &count, &datatype);
-    return himpi_choose(op, *state, count, datatype, plan);
+    int alike = himpi_args_share(op, args, p, rank, &count, &datatype);
+    MPI_Type_size(datatype, &size);
+    long long bytes = count * size;
+    if (!alike && (rc = root_bytes(op, *state, args->root, &bytes)) != MPI_SUCCESS)
+        return rc;
+    return himpi_choose(op, *state, bytes, MPI_BYTE, plan);
 }
 
 /* A plain call among comm's first (native_calls.h): 1 if it ran as the MPI

@@ -78,19 +78,19 @@ ENTRY_POINTS(Allreduce, Iallreduce, ALLREDUCE,
 
 ENTRY_POINTS(Scatter, Iscatter, SCATTER,
              ((himpi_coll_args){sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                MPI_OP_NULL, root, NULL}),
+                                MPI_OP_NULL, root, NULL, NULL, NULL}),
              const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
              int recvcount, MPI_Datatype recvtype, int root)
 
 ENTRY_POINTS(Gather, Igather, GATHER,
              ((himpi_coll_args){sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                MPI_OP_NULL, root, NULL}),
+                                MPI_OP_NULL, root, NULL, NULL, NULL}),
              const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
              int recvcount, MPI_Datatype recvtype, int root)
 
 ENTRY_POINTS(Allgather, Iallgather, ALLGATHER,
              ((himpi_coll_args){sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                MPI_OP_NULL, -1, NULL}),
+                                MPI_OP_NULL, -1, NULL, NULL, NULL}),
              const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
              int recvcount, MPI_Datatype recvtype)
 
@@ -120,6 +120,30 @@ ENTRY_POINTS(Reduce_scatter, Ireduce_scatter, REDUCE_SCATTER,
 
 ENTRY_POINTS(Alltoall, Ialltoall, ALLTOALL,
              ((himpi_coll_args){sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                MPI_OP_NULL, -1, NULL}),
+                                MPI_OP_NULL, -1, NULL, NULL, NULL}),
              const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
              int recvcount, MPI_Datatype recvtype)
+
+ENTRY_POINTS(Gatherv, Igatherv, GATHERV,
+             ((himpi_coll_args){.sendbuf = sendbuf, .sendcount = sendcount,
+                                .sendtype = sendtype, .recvbuf = recvbuf, .recvtype = recvtype,
+                                .op = MPI_OP_NULL, .root = root, .recvcounts = recvcounts,
+                                .displs = displs}),
+             const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+             const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root)
+
+ENTRY_POINTS(Scatterv, Iscatterv, SCATTERV,
+             ((himpi_coll_args){.sendbuf = sendbuf, .sendtype = sendtype, .recvbuf = recvbuf,
+                                .recvcount = recvcount, .recvtype = recvtype, .op = MPI_OP_NULL,
+                                .root = root, .sendcounts = sendcounts, .displs = displs}),
+             const void *sendbuf, const int sendcounts[], const int displs[],
+             MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+             int root)
+
+ENTRY_POINTS(Allgatherv, Iallgatherv, ALLGATHERV,
+             ((himpi_coll_args){.sendbuf = sendbuf, .sendcount = sendcount,
+                                .sendtype = sendtype, .recvbuf = recvbuf, .recvtype = recvtype,
+                                .op = MPI_OP_NULL, .root = -1, .recvcounts = recvcounts,
+                                .displs = displs}),
+             const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+             const int recvcounts[], const int displs[], MPI_Datatype recvtype)

@@ -26,6 +26,9 @@
 #undef MPI_Reduce_scatter_block
 #undef MPI_Reduce_scatter
 #undef MPI_Alltoall
+#undef MPI_Gatherv
+#undef MPI_Scatterv
+#undef MPI_Allgatherv
 #undef MPI_Alltoallv
 #undef MPI_Alltoallw
 
@@ -241,6 +244,39 @@ int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
         return PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
     return outcome(comm, HiMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount,
                                         recvtype, comm));
+}
+
+int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                MPI_Comm comm)
+{
+    if (!handles(comm, "MPI_Gatherv"))
+        return PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
+                            root, comm);
+    return outcome(comm, HiMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                                       displs, recvtype, root, comm));
+}
+
+int MPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
+                 MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                 int root, MPI_Comm comm)
+{
+    if (!handles(comm, "MPI_Scatterv"))
+        return PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
+                             recvtype, root, comm);
+    return outcome(comm, HiMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
+                                        recvcount, recvtype, root, comm));
+}
+
+int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                   const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                   MPI_Comm comm)
+{
+    if (!handles(comm, "MPI_Allgatherv"))
+        return PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                               recvtype, comm);
+    return outcome(comm, HiMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                                          displs, recvtype, comm));
 }
 
 /* The collectives HiMPI has no form of, which go to the MPI library as they

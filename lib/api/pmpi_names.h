@@ -9,21 +9,25 @@
 #define HIMPI_PMPI_NAMES_H
 
 #define MPIX_Allgather_init PMPIX_Allgather_init
+#define MPIX_Allgatherv_init PMPIX_Allgatherv_init
 #define MPIX_Allreduce_init PMPIX_Allreduce_init
 #define MPIX_Alltoall_init PMPIX_Alltoall_init
 #define MPIX_Barrier_init PMPIX_Barrier_init
 #define MPIX_Bcast_init PMPIX_Bcast_init
 #define MPIX_Exscan_init PMPIX_Exscan_init
 #define MPIX_Gather_init PMPIX_Gather_init
+#define MPIX_Gatherv_init PMPIX_Gatherv_init
 #define MPIX_Reduce_init PMPIX_Reduce_init
 #define MPIX_Reduce_scatter_block_init PMPIX_Reduce_scatter_block_init
 #define MPIX_Reduce_scatter_init PMPIX_Reduce_scatter_init
 #define MPIX_Scan_init PMPIX_Scan_init
 #define MPIX_Scatter_init PMPIX_Scatter_init
+#define MPIX_Scatterv_init PMPIX_Scatterv_init
 #define MPI_Abort PMPI_Abort
 #define MPI_Allgather PMPI_Allgather
 #define MPI_Allgather_init PMPI_Allgather_init
 #define MPI_Allgatherv PMPI_Allgatherv
+#define MPI_Allgatherv_init PMPI_Allgatherv_init
 #define MPI_Allreduce PMPI_Allreduce
 #define MPI_Allreduce_init PMPI_Allreduce_init
 #define MPI_Alltoall PMPI_Alltoall
@@ -54,6 +58,7 @@
 #define MPI_Gather PMPI_Gather
 #define MPI_Gather_init PMPI_Gather_init
 #define MPI_Gatherv PMPI_Gatherv
+#define MPI_Gatherv_init PMPI_Gatherv_init
 #define MPI_Get_count PMPI_Get_count
 #define MPI_Get_library_version PMPI_Get_library_version
 #define MPI_Get_processor_name PMPI_Get_processor_name
@@ -99,6 +104,7 @@
 #define MPI_Scatter PMPI_Scatter
 #define MPI_Scatter_init PMPI_Scatter_init
 #define MPI_Scatterv PMPI_Scatterv
+#define MPI_Scatterv_init PMPI_Scatterv_init
 #define MPI_Sendrecv PMPI_Sendrecv
 #define MPI_Start PMPI_Start
 #define MPI_Status_set_cancelled PMPI_Status_set_cancelled

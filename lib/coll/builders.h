@@ -102,4 +102,17 @@ int himpi_alltoall_source_build(himpi_sched *sched, const void **sendbuf, int *s
                                 MPI_Datatype recvtype, MPI_Comm comm, const int *blocks,
                                 int *copied);
 
+/* Scatterv, or gatherv if gather != 0, linear (scatterv/linear.c; also
+ * gatherv) and by the binomial tree (scatterv/binomial.c; also gatherv).
+ * mine is this rank's block, count elements of datatype (gatherv's send
+ * side, scatterv's receive side; at the root MPI_IN_PLACE where MPI allows
+ * it); all, counts, displs and all_type are the root's vector side,
+ * significant at the root only. */
+int himpi_linear_v_build(himpi_sched *sched, int gather, void *mine, int count,
+                         MPI_Datatype datatype, void *all, const int *counts, const int *displs,
+                         MPI_Datatype all_type, int root, MPI_Comm comm);
+int himpi_binomial_v_build(himpi_sched *sched, int gather, void *mine, int count,
+                           MPI_Datatype datatype, void *all, const int *counts, const int *displs,
+                           MPI_Datatype all_type, int root, MPI_Comm comm);
+
 #endif /* HIMPI_BUILDERS_H */

@@ -71,6 +71,23 @@ typedef int himpi_reduce_scatter_builder(himpi_sched *sched, const void *sendbuf
 typedef himpi_reduce_scatter_builder himpi_reduce_scatter_block_builder;
 /* Alltoall has allgather's. */
 typedef himpi_allgather_builder himpi_alltoall_builder;
+/* The v-variants take MPI's arguments: rank i's block is counts[i]
+ * elements of the vector side's datatype at displs[i] of that side's
+ * buffer; gatherv's and scatterv's vectors are significant at the root
+ * only, where the other ranks know their own count.  The hierarchical
+ * drivers hand the leaders' blocks to them as bytes (MPI_BYTE). */
+typedef int himpi_gatherv_builder(himpi_sched *sched, const void *sendbuf, int sendcount,
+                                  MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
+                                  const int *displs, MPI_Datatype recvtype, int root,
+                                  MPI_Comm comm, int segsize);
+typedef int himpi_scatterv_builder(himpi_sched *sched, const void *sendbuf,
+                                   const int *sendcounts, const int *displs,
+                                   MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                                   MPI_Datatype recvtype, int root, MPI_Comm comm, int segsize);
+typedef int himpi_allgatherv_builder(himpi_sched *sched, const void *sendbuf, int sendcount,
+                                     MPI_Datatype sendtype, void *recvbuf,
+                                     const int *recvcounts, const int *displs,
+                                     MPI_Datatype recvtype, MPI_Comm comm, int segsize);
 
 /* The builder of a flat algorithm of any operation: the member named after
  * the operation (catalogue.h's lower-case op) is the one to call. */
@@ -87,6 +104,9 @@ typedef union himpi_builder {
     himpi_reduce_scatter_builder *reduce_scatter;
     himpi_reduce_scatter_block_builder *reduce_scatter_block;
     himpi_alltoall_builder *alltoall;
+    himpi_gatherv_builder *gatherv;
+    himpi_scatterv_builder *scatterv;
+    himpi_allgatherv_builder *allgatherv;
 } himpi_builder;
 
 /* The builder of algorithm alg of op (coll/dispatch.c, from the

@@ -4,6 +4,8 @@ libhimpi_internal_la_SOURCES += \
 	%D%/allgather/gather_bcast.c \
 	%D%/allgather/recursive_doubling.c \
 	%D%/allgather/ring.c \
+	%D%/allgatherv/bruck.c \
+	%D%/allgatherv/ring.c \
 	%D%/allreduce/linear.c \
 	%D%/allreduce/rabenseifner.c \
 	%D%/allreduce/recursive_doubling.c \
@@ -32,6 +34,8 @@ libhimpi_internal_la_SOURCES += \
 	%D%/gather/binomial.c \
 	%D%/gather/linear.c \
 	%D%/gather/linear_sync.c \
+	%D%/gatherv/binomial.c \
+	%D%/gatherv/linear.c \
 	%D%/native.c \
 	%D%/native.h \
 	%D%/reduce/binary.c \
@@ -50,4 +54,6 @@ libhimpi_internal_la_SOURCES += \
 	%D%/scan/linear.c \
 	%D%/scan/recursive_doubling.c \
 	%D%/scatter/binomial.c \
-	%D%/scatter/linear.c
+	%D%/scatter/linear.c \
+	%D%/scatterv/binomial.c \
+	%D%/scatterv/linear.c

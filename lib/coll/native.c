@@ -129,12 +129,48 @@ static int reduce_scatter_native(himpi_sched *sched, HiMPI_Op op, const himpi_co
                                               a->op, comm, 0);
 }
 
+/* A v-variant (gatherv, scatterv, allgatherv) as the library does it, its
+ * vectors copied into the schedule's memory, where the coll stage reads
+ * them when it is issued: a builder's arrays are the caller's while it
+ * builds only.  Only the ranks the vector side describes hold them
+ * (catalogue.h). */
+static int vector_native(himpi_sched *sched, HiMPI_Op op, himpi_coll_args a, MPI_Comm comm)
+{
+    int p, rank;
+    MPI_Comm_size(comm, &p);
+    MPI_Comm_rank(comm, &rank);
+    const int **counts = op == HIMPI_OP_SCATTERV ? &a.sendcounts : &a.recvcounts;
+    if (op == HIMPI_OP_ALLGATHERV || rank == a.root) {
+        int *v = himpi_sched_memory(sched, 2 * (size_t)p * sizeof *v);
+        for (int i = 0; i < p; i++) {
+            v[i] = (*counts)[i];
+            v[p + i] = a.displs[i];
+        }
+        *counts = v;
+        a.displs = v + p;
+    }
+    /* MPICH 4.0.2's MPI_Allgatherv and MPI_Iallgatherv on one rank put its
+     * block at the start of recvbuf, whatever its displacement (in a plain
+     * MPI program too): a group of one rank copies its block itself. */
+    if (op == HIMPI_OP_ALLGATHERV && p == 1)
+        return a.sendbuf == MPI_IN_PLACE
+                   ? MPI_SUCCESS
+                   : himpi_sched_copy(sched, HIMPI_SCHED_FIRST, a.sendbuf, a.sendcount,
+                                      a.sendtype, himpi_at(a.recvbuf, a.displs[0], a.recvtype),
+                                      a.recvcounts[0], a.recvtype, NULL);
+    return himpi_sched_coll_alone(sched, op, &a, NULL, comm);
+}
+
 /* The library's collective op with a on comm; blocks as coll.h says for
  * scatter to alltoall (NULL: one each). */
 static int native_build(himpi_sched *sched, HiMPI_Op op, const himpi_coll_args *a,
                         const int *blocks, MPI_Comm comm)
 {
     switch (op) {
+    case HIMPI_OP_GATHERV:
+    case HIMPI_OP_SCATTERV:
+    case HIMPI_OP_ALLGATHERV:
+        return vector_native(sched, op, *a, comm);
     case HIMPI_OP_SCATTER:
     case HIMPI_OP_GATHER:
     case HIMPI_OP_ALLGATHER:
@@ -288,8 +324,9 @@ int himpi_scatter_native_build(himpi_sched *sched, const void *sendbuf, int send
                                int segsize)
 {
     (void)segsize;
-    const himpi_coll_args a = {sendbuf,   sendcount, sendtype, recvbuf, recvcount,
-                               recvtype,  MPI_OP_NULL, root,   NULL};
+    const himpi_coll_args a = {.sendbuf = sendbuf, .sendcount = sendcount, .sendtype = sendtype,
+                               .recvbuf = recvbuf, .recvcount = recvcount, .recvtype = recvtype,
+                               .op = MPI_OP_NULL, .root = root};
     return native_build(sched, HIMPI_OP_SCATTER, &a, blocks, comm);
 }
 
@@ -299,8 +336,9 @@ int himpi_gather_native_build(himpi_sched *sched, const void *sendbuf, int sendc
                               int segsize)
 {
     (void)segsize;
-    const himpi_coll_args a = {sendbuf,   sendcount, sendtype, recvbuf, recvcount,
-                               recvtype,  MPI_OP_NULL, root,   NULL};
+    const himpi_coll_args a = {.sendbuf = sendbuf, .sendcount = sendcount, .sendtype = sendtype,
+                               .recvbuf = recvbuf, .recvcount = recvcount, .recvtype = recvtype,
+                               .op = MPI_OP_NULL, .root = root};
     return native_build(sched, HIMPI_OP_GATHER, &a, blocks, comm);
 }
 
@@ -310,8 +348,9 @@ int himpi_allgather_native_build(himpi_sched *sched, const void *sendbuf, int se
                                  int segsize)
 {
     (void)segsize;
-    const himpi_coll_args a = {sendbuf,   sendcount, sendtype, recvbuf, recvcount,
-                               recvtype,  MPI_OP_NULL, -1,     NULL};
+    const himpi_coll_args a = {.sendbuf = sendbuf, .sendcount = sendcount, .sendtype = sendtype,
+                               .recvbuf = recvbuf, .recvcount = recvcount, .recvtype = recvtype,
+                               .op = MPI_OP_NULL, .root = -1};
     return native_build(sched, HIMPI_OP_ALLGATHER, &a, blocks, comm);
 }
 
@@ -321,7 +360,44 @@ int himpi_alltoall_native_build(himpi_sched *sched, const void *sendbuf, int sen
                                 int segsize)
 {
     (void)segsize;
-    const himpi_coll_args a = {sendbuf,   sendcount, sendtype, recvbuf, recvcount,
-                               recvtype,  MPI_OP_NULL, -1,     NULL};
+    const himpi_coll_args a = {.sendbuf = sendbuf, .sendcount = sendcount, .sendtype = sendtype,
+                               .recvbuf = recvbuf, .recvcount = recvcount, .recvtype = recvtype,
+                               .op = MPI_OP_NULL, .root = -1};
     return native_build(sched, HIMPI_OP_ALLTOALL, &a, blocks, comm);
+}
+
+int himpi_gatherv_native_build(himpi_sched *sched, const void *sendbuf, int sendcount,
+                               MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
+                               const int *displs, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                               int segsize)
+{
+    (void)segsize;
+    const himpi_coll_args a = {.sendbuf = sendbuf, .sendcount = sendcount, .sendtype = sendtype,
+                               .recvbuf = recvbuf, .recvtype = recvtype, .op = MPI_OP_NULL,
+                               .root = root, .recvcounts = recvcounts, .displs = displs};
+    return native_build(sched, HIMPI_OP_GATHERV, &a, NULL, comm);
+}
+
+int himpi_scatterv_native_build(himpi_sched *sched, const void *sendbuf, const int *sendcounts,
+                                const int *displs, MPI_Datatype sendtype, void *recvbuf,
+                                int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                                int segsize)
+{
+    (void)segsize;
+    const himpi_coll_args a = {.sendbuf = sendbuf, .sendtype = sendtype, .recvbuf = recvbuf,
+                               .recvcount = recvcount, .recvtype = recvtype, .op = MPI_OP_NULL,
+                               .root = root, .sendcounts = sendcounts, .displs = displs};
+    return native_build(sched, HIMPI_OP_SCATTERV, &a, NULL, comm);
+}
+
+int himpi_allgatherv_native_build(himpi_sched *sched, const void *sendbuf, int sendcount,
+                                  MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
+                                  const int *displs, MPI_Datatype recvtype, MPI_Comm comm,
+                                  int segsize)
+{
+    (void)segsize;
+    const himpi_coll_args a = {.sendbuf = sendbuf, .sendcount = sendcount, .sendtype = sendtype,
+                               .recvbuf = recvbuf, .recvtype = recvtype, .op = MPI_OP_NULL,
+                               .root = -1, .recvcounts = recvcounts, .displs = displs};
+    return native_build(sched, HIMPI_OP_ALLGATHERV, &a, NULL, comm);
 }

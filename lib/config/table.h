@@ -86,4 +86,9 @@ void himpi_index_free(himpi_index *ix);
 int himpi_index_lookup(const himpi_index *ix, HiMPI_Op op, int p, long long msg_size,
                        himpi_plan *plan);
 
+/* 1 if the plan himpi_index_lookup gives for op on p processes depends on
+ * the message size: the sizes tabulated at the process count it looks up
+ * hold more than one plan. */
+int himpi_index_by_size(const himpi_index *ix, HiMPI_Op op, int p);
+
 #endif /* HIMPI_TABLE_H */

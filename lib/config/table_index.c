@@ -203,15 +203,22 @@ static int scale_groups(int g, int table_procs, int p)
     return v < 1 ? 1 : v > p ? p : (int)v;
 }
 
+/* The tabulated process count of op that p looks up, NULL if op has no
+ * rows. */
+static const ix_procs *procs_of(const himpi_index *ix, HiMPI_Op op, int p)
+{
+    if (ix == NULL || op < 0 || op >= HIMPI_OP_COUNT || p < 1)
+        return NULL;
+    size_t first = ix->op_first[op], n = ix->op_first[op + 1] - first;
+    return n > 0 ? nearest_procs(ix->procs + first, n, p) : NULL;
+}
+
 int himpi_index_lookup(const himpi_index *ix, HiMPI_Op op, int p, long long msg_size,
                        himpi_plan *plan)
 {
-    if (ix == NULL || op < 0 || op >= HIMPI_OP_COUNT || p < 1)
+    const ix_procs *c = procs_of(ix, op, p);
+    if (c == NULL)
         return 0;
-    size_t first = ix->op_first[op], n = ix->op_first[op + 1] - first;
-    if (n == 0)
-        return 0;
-    const ix_procs *c = nearest_procs(ix->procs + first, n, p);
     *plan = *plan_for_size(ix->plans + c->first, c->count, msg_size);
     /* Only a one-level rank-block layout is scaled: hardware levels do not
      * depend on p, and the collectives clamp the block counts of deeper
@@ -226,4 +233,25 @@ int himpi_index_lookup(const himpi_index *ix, HiMPI_Op op, int p, long long msg_
      * flat): the plan says what runs. */
     plan->plan.overlap = himpi_plan_overlap(op, &plan->plan, p);
     return 1;
+}
+
+static int same_plan(const HiMPI_Plan *a, const HiMPI_Plan *b)
+{
+    if (a->nlevels != b->nlevels || a->alg_in != b->alg_in ||
+        a->segment_size != b->segment_size || a->overlap != b->overlap)
+        return 0;
+    for (int i = 0; i < a->nlevels; i++)
+        if (a->level[i].groups != b->level[i].groups || a->level[i].hw != b->level[i].hw ||
+            a->level[i].alg != b->level[i].alg)
+            return 0;
+    return 1;
+}
+
+int himpi_index_by_size(const himpi_index *ix, HiMPI_Op op, int p)
+{
+    const ix_procs *c = procs_of(ix, op, p);
+    for (size_t i = 1; c != NULL && i < c->count; i++)
+        if (!same_plan(&ix->plans[c->first + i].plan, &ix->plans[c->first].plan))
+            return 1;
+    return 0;
 }

@@ -17,7 +17,12 @@ typedef struct himpi_coll_args {
     MPI_Datatype recvtype;
     MPI_Op op;
     int root; /* -1 for the unrooted operations */
-    const int *recvcounts; /* reduce_scatter's, one per rank; NULL for the others */
+    /* The vectors of counts, one per rank: reduce_scatter's, gatherv's and
+     * allgatherv's receive counts, scatterv's send counts, and the
+     * v-variants' displacements; NULL for the others. */
+    const int *recvcounts;
+    const int *sendcounts;
+    const int *displs;
 } himpi_coll_args;
 
 #endif /* HIMPI_CORE_ARGS_H */

@@ -42,7 +42,8 @@
     X(BUTTERFLY, "butterfly")                                                                      \
     X(BRUCK, "bruck")
 
-/* X(ID, op, name, sized, rooted, reduction, send, recv, in_place, input, overlaps, bound):
+/* X(ID, op, name, sized, rooted, reduction, send, recv, in_place, input, vector, overlaps,
+ *   bound):
  * every HiMPI_Op, in the enum's order; op names its driver,
  * himpi_hier_<op>.
  *   sized      the call carries a message, whose size in bytes the tables,
@@ -74,6 +75,23 @@
  *              of the tables, containers and costs (m) is a rank's block,
  *              as for allgather, whose dual a reduce-scatter is: with
  *              COUNTS, the mean block (the operand over p);
+ *   vector     the side whose counts are a vector of one count and one
+ *              displacement per rank (MPI's v-variants: recvcounts[] and
+ *              displs[] of gatherv and allgatherv, sendcounts[] and
+ *              displs[] of scatterv): SEND, RECV, or NONE.  That side's
+ *              buffer holds rank i's block of counts[i] elements at
+ *              displs[i] (in extents of its datatype), in any order, with
+ *              gaps; counts may be 0.  Only the ranks the side describes
+ *              know the vector (send, recv): every rank for allgatherv,
+ *              the root alone for gatherv and scatterv, whose other ranks
+ *              know their own count only.  core/ops.c checks every count
+ *              and that both arrays are given, on those ranks, and gives
+ *              the message size of the tables, containers and costs (m):
+ *              the mean block, as for reduce_scatter's COUNTS.  Where the
+ *              root alone knows it, a plain call whose plan may depend on
+ *              the size has the root broadcast it first (api/call.c), and
+ *              the hierarchical drivers forward each group's counts to
+ *              the group's leader;
  *   overlaps   1: its hierarchical plans can run their levels overlapped,
  *              each level working on another segment of the message at
  *              once (a plan's overlap, himpi.h; doc/schedules.md), so the
@@ -92,29 +110,38 @@
  *              Barrier's is the lg rounds after which the last rank to
  *              enter can have been heard by every other.
  *              Reduce-scatter's is Chan et al.'s: every rank sends and
- *              reduces p - 1 blocks' worth.
- * core/ops.h turns send, recv, in_place and input into HIMPI_SIDE_*,
- * HIMPI_IN_PLACE_* and HIMPI_INPUT_*. */
+ *              reduces p - 1 blocks' worth.  The v-variants' are those of
+ *              their fixed-count forms at the mean block.
+ * core/ops.h turns send, recv, in_place, input and vector into
+ * HIMPI_SIDE_*, HIMPI_IN_PLACE_*, HIMPI_INPUT_* and HIMPI_VECTOR_*. */
 #define HIMPI_OPERATIONS(X)                                                                        \
-    X(BCAST, bcast, "bcast", 1, 1, 0, NONE, ALL, NONE, NONE, 1, lg * a + m * b)                    \
-    X(REDUCE, reduce, "reduce", 1, 1, 1, NONE, ALL, NONE, ONE, 1,                                  \
+    X(BCAST, bcast, "bcast", 1, 1, 0, NONE, ALL, NONE, NONE, NONE, 1, lg * a + m * b)              \
+    X(REDUCE, reduce, "reduce", 1, 1, 1, NONE, ALL, NONE, ONE, NONE, 1,                            \
       lg * a + m * b + (p - 1.0) / p * m * c)                                                      \
-    X(ALLREDUCE, allreduce, "allreduce", 1, 0, 1, NONE, ALL, NONE, ONE, 1,                         \
+    X(ALLREDUCE, allreduce, "allreduce", 1, 0, 1, NONE, ALL, NONE, ONE, NONE, 1,                   \
       lg * a + 2.0 * (p - 1) / p * m * b + (p - 1.0) / p * m * c)                                  \
-    X(SCATTER, scatter, "scatter", 1, 1, 0, ROOT, ALL, RECV, NONE, 0, lg * a + (p - 1.0) * m * b)  \
-    X(GATHER, gather, "gather", 1, 1, 0, ALL, ROOT, SEND, NONE, 0, lg * a + (p - 1.0) * m * b)     \
-    X(ALLGATHER, allgather, "allgather", 1, 0, 0, ALL, ALL, SEND, NONE, 0,                         \
+    X(SCATTER, scatter, "scatter", 1, 1, 0, ROOT, ALL, RECV, NONE, NONE, 0,                        \
       lg * a + (p - 1.0) * m * b)                                                                  \
-    X(SCAN, scan, "scan", 1, 0, 2, NONE, ALL, NONE, ONE, 0,                                        \
+    X(GATHER, gather, "gather", 1, 1, 0, ALL, ROOT, SEND, NONE, NONE, 0,                           \
+      lg * a + (p - 1.0) * m * b)                                                                  \
+    X(ALLGATHER, allgather, "allgather", 1, 0, 0, ALL, ALL, SEND, NONE, NONE, 0,                   \
+      lg * a + (p - 1.0) * m * b)                                                                  \
+    X(SCAN, scan, "scan", 1, 0, 2, NONE, ALL, NONE, ONE, NONE, 0,                                  \
       lg * a + m * b + (p - 1.0) / p * m * c)                                                      \
-    X(EXSCAN, exscan, "exscan", 1, 0, 2, NONE, ALL, NONE, ONE, 0,                                  \
+    X(EXSCAN, exscan, "exscan", 1, 0, 2, NONE, ALL, NONE, ONE, NONE, 0,                            \
       lg * a + m * b + (p - 2.0) / p * m * c)                                                      \
-    X(BARRIER, barrier, "barrier", 0, 0, 0, NONE, NONE, NONE, NONE, 0, lg * a)                     \
+    X(BARRIER, barrier, "barrier", 0, 0, 0, NONE, NONE, NONE, NONE, NONE, 0, lg * a)               \
     X(REDUCE_SCATTER_BLOCK, reduce_scatter_block, "reduce_scatter_block", 1, 0, 1, NONE, ALL,      \
-      NONE, BLOCKS, 0, lg * a + (p - 1.0) * m * (b + c))                                           \
-    X(REDUCE_SCATTER, reduce_scatter, "reduce_scatter", 1, 0, 1, NONE, ALL, NONE, COUNTS, 0,       \
-      lg * a + (p - 1.0) * m * (b + c))                                                            \
-    X(ALLTOALL, alltoall, "alltoall", 1, 0, 0, ALL, ALL, SEND, NONE, 0,                            \
+      NONE, BLOCKS, NONE, 0, lg * a + (p - 1.0) * m * (b + c))                                     \
+    X(REDUCE_SCATTER, reduce_scatter, "reduce_scatter", 1, 0, 1, NONE, ALL, NONE, COUNTS, NONE,    \
+      0, lg * a + (p - 1.0) * m * (b + c))                                                         \
+    X(ALLTOALL, alltoall, "alltoall", 1, 0, 0, ALL, ALL, SEND, NONE, NONE, 0,                      \
+      lg * a + (p - 1.0) * m * b)                                                                  \
+    X(GATHERV, gatherv, "gatherv", 1, 1, 0, ALL, ROOT, SEND, NONE, RECV, 0,                        \
+      lg * a + (p - 1.0) * m * b)                                                                  \
+    X(SCATTERV, scatterv, "scatterv", 1, 1, 0, ROOT, ALL, RECV, NONE, SEND, 0,                     \
+      lg * a + (p - 1.0) * m * b)                                                                  \
+    X(ALLGATHERV, allgatherv, "allgatherv", 1, 0, 0, ALL, ALL, SEND, NONE, RECV, 0,                \
       lg * a + (p - 1.0) * m * b)
 
 /* ROW(OP, op, ALG, alg, legacy, cost): every algorithm of every operation
@@ -128,7 +155,9 @@
  *   cost    its Hockney time (tune/model.c) as an expression of p ranks,
  *           m bytes (as the containers count them), X segments, lg =
  *           ceil(log2 p), H = floor(log2 p), a, b, c = alpha, beta, gamma;
- *           NAN where the MPI library chooses. */
+ *           NAN where the MPI library chooses.  The binomial gatherv
+ *           and scatterv first send every subtree its ranks' counts down
+ *           the tree (their second lg latencies). */
 #define HIMPI_CATALOGUE(ROW)                                                                       \
     ROW(BCAST, bcast, NATIVE, native, 0, NAN)                                                      \
     ROW(BCAST, bcast, LINEAR, linear, 3, (p - 1) * (a + m * b))                                    \
@@ -206,7 +235,16 @@
     ROW(ALLTOALL, alltoall, NATIVE, native, -1, NAN)                                               \
     ROW(ALLTOALL, alltoall, PAIRWISE, pairwise, -1, (p - 1) * (a + m * b))                         \
     ROW(ALLTOALL, alltoall, BRUCK, bruck, -1, lg * (a + p / 2.0 * m * b))                          \
-    ROW(ALLTOALL, alltoall, LINEAR, linear, -1, (p - 1) * (a + m * b))
+    ROW(ALLTOALL, alltoall, LINEAR, linear, -1, (p - 1) * (a + m * b))                             \
+    ROW(GATHERV, gatherv, NATIVE, native, -1, NAN)                                                 \
+    ROW(GATHERV, gatherv, LINEAR, linear, -1, (p - 1) * (a + m * b))                               \
+    ROW(GATHERV, gatherv, BINOMIAL, binomial, -1, 2 * lg * a + (p - 1) * m * b)                    \
+    ROW(SCATTERV, scatterv, NATIVE, native, -1, NAN)                                               \
+    ROW(SCATTERV, scatterv, LINEAR, linear, -1, (p - 1) * (a + m * b))                             \
+    ROW(SCATTERV, scatterv, BINOMIAL, binomial, -1, 2 * lg * a + (p - 1) * m * b)                  \
+    ROW(ALLGATHERV, allgatherv, NATIVE, native, -1, NAN)                                           \
+    ROW(ALLGATHERV, allgatherv, RING, ring, -1, (p - 1) * (a + m * b))                             \
+    ROW(ALLGATHERV, allgatherv, BRUCK, bruck, -1, lg * a + (p - 1) * m * b)
 
 /* X(name, "name"): the tuner's search strategies, the default first;
  * name names tune/search.c's himpi_search_<name>. */

@@ -155,10 +155,10 @@ typedef struct himpi_sched_counts {
     const int *sendcounts, *sdispls, *recvcounts, *rdispls;
 } himpi_sched_counts;
 
-/* A coll stage: the MPI library's collective op (bcast to alltoall, the
- * operations of catalogue.h) with args on comm, or its v-form with counts
- * (NULL: none).  args is copied; the buffers and arrays it and counts
- * point to are the caller's until the schedule completes. */
+/* A coll stage: the MPI library's collective op (the operations of
+ * catalogue.h) with args on comm, or its v-form with counts (NULL: none).
+ * args is copied; the buffers and arrays it and counts point to are the
+ * caller's until the schedule completes. */
 int himpi_sched_coll(himpi_sched *sched, int after, HiMPI_Op op, const himpi_coll_args *args,
                      const himpi_sched_counts *counts, MPI_Comm comm, int *stage);
 

@@ -24,7 +24,8 @@
      : form == HIMPI_COLL_NONBLOCKING ? MPI_I##name(__VA_ARGS__, request)                      \
                                       : MADE(Name, __VA_ARGS__))
 
-/* The v-forms, which a persistent form does without. */
+/* The v-forms of uneven blocks (counts), which a persistent form does
+ * without. */
 #define CALL_V(Name, name, ...)                                                                \
     (form == HIMPI_COLL_BLOCKING      ? MPI_##Name(__VA_ARGS__)                                \
      : form == HIMPI_COLL_NONBLOCKING ? MPI_I##name(__VA_ARGS__, request)                      \
@@ -106,6 +107,15 @@ int himpi_coll_call(himpi_coll_form form, HiMPI_Op op, const himpi_coll_args *a,
     case HIMPI_OP_ALLGATHER:
     case HIMPI_OP_ALLTOALL:
         return blocks(form, op, a, v, comm, info, request);
+    case HIMPI_OP_GATHERV:
+        return CALL(Gatherv, gatherv, a->sendbuf, a->sendcount, a->sendtype, a->recvbuf,
+                    a->recvcounts, a->displs, a->recvtype, a->root, comm);
+    case HIMPI_OP_SCATTERV:
+        return CALL(Scatterv, scatterv, a->sendbuf, a->sendcounts, a->displs, a->sendtype,
+                    a->recvbuf, a->recvcount, a->recvtype, a->root, comm);
+    case HIMPI_OP_ALLGATHERV:
+        return CALL(Allgatherv, allgatherv, a->sendbuf, a->sendcount, a->sendtype, a->recvbuf,
+                    a->recvcounts, a->displs, a->recvtype, comm);
     default:
         return MPI_ERR_ARG;
     }

@@ -31,6 +31,17 @@ int himpi_check_buffer(int count, MPI_Datatype datatype)
     return datatype == MPI_DATATYPE_NULL ? MPI_ERR_TYPE : MPI_SUCCESS;
 }
 
+int himpi_check_userbuf(const void *buf, long long count, MPI_Datatype datatype)
+{
+    if (buf != NULL || count <= 0)
+        return MPI_SUCCESS;
+    MPI_Aint true_lb, true_extent;
+    int size;
+    MPI_Type_get_true_extent(datatype, &true_lb, &true_extent);
+    MPI_Type_size(datatype, &size);
+    return true_lb == 0 && size > 0 ? MPI_ERR_BUFFER : MPI_SUCCESS;
+}
+
 int himpi_check_op(MPI_Op op)
 {
     return op == MPI_OP_NULL ? MPI_ERR_OP : MPI_SUCCESS;

@@ -12,6 +12,12 @@ int himpi_check_comm(MPI_Comm comm, int *size, int *rank);
 int himpi_check_root(int root, int size);
 int himpi_check_buffer(int count, MPI_Datatype datatype);
 
+/* A buffer of count elements of datatype (a valid one) must not be NULL,
+ * as MPICH checks it: unless count is 0, or the datatype's addresses are
+ * absolute (a true lower bound other than 0), or it holds no data: it may
+ * then be MPI_BOTTOM.  MPI_ERR_BUFFER otherwise. */
+int himpi_check_userbuf(const void *buf, long long count, MPI_Datatype datatype);
+
 /* op must not be MPI_OP_NULL. */
 int himpi_check_op(MPI_Op op);
 

@@ -2,6 +2,7 @@
 # persistent requests.
 libhimpi_internal_la_SOURCES += \
 	%D%/allgather.c \
+	%D%/allgatherv.c \
 	%D%/allreduce.c \
 	%D%/alltoall.c \
 	%D%/barrier.c \
@@ -12,6 +13,7 @@ libhimpi_internal_la_SOURCES += \
 	%D%/drivers.h \
 	%D%/exscan.c \
 	%D%/gather.c \
+	%D%/gatherv.c \
 	%D%/layout.c \
 	%D%/layout.h \
 	%D%/levels.c \
@@ -22,5 +24,8 @@ libhimpi_internal_la_SOURCES += \
 	%D%/request.h \
 	%D%/scan.c \
 	%D%/scatter.c \
+	%D%/scatterv.c \
 	%D%/steps.c \
-	%D%/steps.h
+	%D%/steps.h \
+	%D%/vblocks.c \
+	%D%/vblocks.h

@@ -117,3 +117,8 @@ void himpi_plan_select(const himpi_runtime *rt, HiMPI_Op op, int p, int rank, lo
                                                   : "table, nearest process count";
     say(&rt->env, op, p, bytes, plan, source, in_table ? &found : NULL);
 }
+
+int himpi_plan_by_size(const himpi_runtime *rt, HiMPI_Op op, int p)
+{
+    return rt->env.tune == HIMPI_TUNE_LAZY || himpi_index_by_size(rt->index, op, p);
+}

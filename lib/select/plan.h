@@ -30,4 +30,11 @@ void himpi_plan_decide(const himpi_env *env, const himpi_index *ix, HiMPI_Op op,
 void himpi_plan_select(const himpi_runtime *rt, HiMPI_Op op, int p, int rank, long long bytes,
                        int tuned, HiMPI_Plan *plan);
 
+/* 1 if the plan of a plain call of op on p ranks may depend on its
+ * message size, by rt's settings and table: HIMPI_TUNE=lazy (a size the
+ * table lacks is tuned), or a table whose sizes hold several plans there.
+ * Where the ranks do not know the size alike, the calls agree on it first
+ * then (api/call.c). */
+int himpi_plan_by_size(const himpi_runtime *rt, HiMPI_Op op, int p);
+
 #endif /* HIMPI_SELECT_PLAN_H */

@@ -19,7 +19,7 @@ typedef struct {
     int groups; /* the HiMPI_Params' g, checked against the communicator; -1 for a plan */
     void *sendbuf, *recvbuf;
     int count;   /* bytes, or doubles for the reductions (per rank for the reduce-scatters) */
-    int *counts; /* reduce_scatter's, every rank's count */
+    int *counts; /* a vector's: every rank's count, all equal, and displacements after them */
 } himpi_container;
 
 int HiMPI_Container_buffers(HiMPI_Op op, MPI_Comm comm, int root, int M, void **sendbuf,
@@ -30,9 +30,12 @@ int HiMPI_Container_buffers(HiMPI_Op op, MPI_Comm comm, int root, int M, void **
     MPI_Comm_size(comm, &p);
     size_t m = (size_t)M, all = m * (size_t)p, send = m, recv = m;
     switch (op) {
-    case HIMPI_OP_SCATTER:   send = rank == root ? all : 0; break;
-    case HIMPI_OP_GATHER:    recv = rank == root ? all : 0; break;
-    case HIMPI_OP_ALLGATHER: recv = all; break;
+    case HIMPI_OP_SCATTER:
+    case HIMPI_OP_SCATTERV:  send = rank == root ? all : 0; break;
+    case HIMPI_OP_GATHER:
+    case HIMPI_OP_GATHERV:   recv = rank == root ? all : 0; break;
+    case HIMPI_OP_ALLGATHER:
+    case HIMPI_OP_ALLGATHERV: recv = all; break;
     case HIMPI_OP_ALLTOALL:  send = recv = all; break;
     default: break;
     }
@@ -60,11 +63,16 @@ static int initialize(void *self, MPI_Comm comm, int root, int M)
     int rc = HiMPI_Container_buffers(c->op, comm, root, M, &c->sendbuf, &c->recvbuf, &c->count);
     if (rc != MPI_SUCCESS)
         return rc;
-    if (himpi_op_info_of(c->op)->input == HIMPI_INPUT_COUNTS) {
-        if ((c->counts = malloc((size_t)p * sizeof *c->counts)) == NULL)
+    /* A vector of counts: M bytes for every rank, which the tables count
+     * as its mean; the v-variants' blocks one after the other. */
+    const himpi_op_info *info = himpi_op_info_of(c->op);
+    if (info->input == HIMPI_INPUT_COUNTS || info->vector != HIMPI_VECTOR_NONE) {
+        if ((c->counts = malloc(2 * (size_t)p * sizeof *c->counts)) == NULL)
             return MPI_ERR_NO_MEM;
-        for (int i = 0; i < p; i++)
+        for (int i = 0; i < p; i++) {
             c->counts[i] = c->count;
+            c->counts[p + i] = i * c->count;
+        }
     }
     /* HiMPI_Params allow 1 to p groups (a plan's 0 is a hardware level). */
     if (c->groups >= 0 && (c->groups < 1 || c->groups > p))
@@ -79,9 +87,19 @@ static int execute(void *self, MPI_Comm comm, int root, int M)
     himpi_container *c = self;
     const himpi_op_info *info = himpi_op_info_of(c->op);
     MPI_Datatype type = info->reduction ? MPI_DOUBLE : MPI_BYTE;
-    const himpi_coll_args args = {c->sendbuf, c->count, type, c->recvbuf, c->count, type,
+    int p;
+    MPI_Comm_size(comm, &p);
+    const himpi_coll_args args = {c->sendbuf,
+                                  c->count,
+                                  type,
+                                  c->recvbuf,
+                                  c->count,
+                                  type,
                                   info->reduction ? MPI_SUM : MPI_OP_NULL,
-                                  info->rooted ? root : -1, c->counts};
+                                  info->rooted ? root : -1,
+                                  info->vector == HIMPI_VECTOR_SEND ? NULL : c->counts,
+                                  info->vector == HIMPI_VECTOR_SEND ? c->counts : NULL,
+                                  c->counts != NULL ? c->counts + p : NULL};
     (void)M;
     return himpi_hier_call(c->op, &args, comm, &c->plan);
 }

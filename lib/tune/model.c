@@ -80,8 +80,11 @@ double HiMPI_Model_hier(HiMPI_Op op, HiMPI_Alg alg_out, HiMPI_Alg alg_in, int p,
     int block = (p + g - 1) / g; /* the largest group, which the others wait for */
     int uneven = p % g != 0;
     /* Leaders of scatter and gather, and the columns of allgather, move a
-     * whole group's data. */
-    int per_group = op == HIMPI_OP_SCATTER || op == HIMPI_OP_GATHER || op == HIMPI_OP_ALLGATHER;
+     * whole group's data; so do those of their v-variants, at the mean
+     * block. */
+    int vector = op == HIMPI_OP_SCATTERV || op == HIMPI_OP_GATHERV || op == HIMPI_OP_ALLGATHERV;
+    int per_group = vector || op == HIMPI_OP_SCATTER || op == HIMPI_OP_GATHER ||
+                    op == HIMPI_OP_ALLGATHER;
     /* The scans' leaders run an exclusive scan of the groups' totals
      * (with single-rank groups, the operation itself on every rank). */
     int scan = op == HIMPI_OP_SCAN || op == HIMPI_OP_EXSCAN;
@@ -103,8 +106,12 @@ double HiMPI_Model_hier(HiMPI_Op op, HiMPI_Alg alg_out, HiMPI_Alg alg_in, int p,
      * their group's first rank. */
     if (uneven && op == HIMPI_OP_ALLREDUCE)
         extra = h->alpha + m * h->beta;
-    if (uneven && op == HIMPI_OP_ALLGATHER)
+    if (uneven && (op == HIMPI_OP_ALLGATHER || op == HIMPI_OP_ALLGATHERV))
         extra = h->alpha + p * m * h->beta;
+    /* Gatherv's and scatterv's root first sends every other group's leader
+     * its group's counts, p ints in all, along the library's tree. */
+    if (op == HIMPI_OP_GATHERV || op == HIMPI_OP_SCATTERV)
+        extra = rounds(g) * h->alpha + p * sizeof(int) * h->beta;
     /* Barrier runs alg_in inside the groups twice, before and after the
      * leaders' barrier. */
     if (op == HIMPI_OP_BARRIER)
@@ -133,8 +140,8 @@ double HiMPI_Model_bound(HiMPI_Op op, int p, double m, const HiMPI_Hockney *h)
         return NAN;
     if (p == 1)
         return 0;
-#define BOUND(ID, op_, name, sized, rooted, reduction, send, recv, in_place, input, overlaps,  \
-              bound)                                                                           \
+#define BOUND(ID, op_, name, sized, rooted, reduction, send, recv, in_place, input, vector,      \
+              overlaps, bound)                                                                 \
     if (op == HIMPI_OP_##ID)                                                                   \
         return bound;
     HIMPI_OPERATIONS(BOUND)

@@ -4,7 +4,7 @@
 # LD_PRELOAD=libhimpi-pmpi.so with several forced plans, and every result
 # must equal the MPI library's own (PMPI_*), and MPI_Barrier must keep
 # every rank in until the last has entered; HIMPI_DEBUG must show that
-# each of the twelve collectives went through HiMPI, and that MPI_Alltoallv,
+# each of the fifteen collectives went through HiMPI, and that MPI_Alltoallv,
 # which HiMPI has no form of, went to the MPI library.  Then HIMPI_GROUPS=1 and
 # an invalid setting must fall back to the MPI library's collectives, and
 # HIMPI_DISABLE=1 must leave HiMPI out altogether, and set on one rank only
@@ -36,7 +36,7 @@ run() { # run NAME [VARIABLE=VALUE]...: $prog $args, preloaded, with the setting
 }
 through_himpi() { # through_himpi NAME: every operation's plan was printed
   for op in bcast reduce allreduce scatter gather allgather scan exscan barrier \
-    reduce_scatter_block reduce_scatter alltoall; do
+    reduce_scatter_block reduce_scatter alltoall gatherv scatterv allgatherv; do
     grep -q "^himpi: $op p=$np " "$tmp/$1.err" || { echo "# no HiMPI decision for $op"; return 1; }
   done
   grep -q "^himpi: MPI_Alltoallv: no HiMPI form, calling PMPI_Alltoallv$" "$tmp/$1.err" ||

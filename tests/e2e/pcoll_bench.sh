@@ -11,16 +11,16 @@ echo 1..5
 
 timeout 600 "$b/launch" $np "$b/tools/himpi-pcoll-bench" --sizes=8,1K --max-reps=10 \
   >"$tmp/bench.out" 2>"$tmp/bench.err"
-result $? "himpi-pcoll-bench on $np ranks, 12 operations, 8 B and 1 KiB"
+result $? "himpi-pcoll-bench on $np ranks, 15 operations, 8 B and 1 KiB"
 sed 's/^/# /' "$tmp/bench.out" "$tmp/bench.err"
 
-# 11 operations x 2 sizes x 2 plans (plain, and g=2 native: 2 is the
+# 14 operations x 2 sizes x 2 plans (plain, and g=2 native: 2 is the
 # integer square root of 4), and barrier's 2 plans at 0 bytes alone.
 rows=$(grep -c '^  ' "$tmp/bench.out")
 plans=$(awk '/^  / { print $3 }' "$tmp/bench.out" | sort | uniq -c | awk '{ printf "%s %s;", $1, $2 }')
 barrier=$(awk '/^  barrier / { print $2 }' "$tmp/bench.out" | tr '\n' ' ')
-[ "$rows" = 46 ] && [ "$plans" = "23 g=2;23 plain;" ] && [ "$barrier" = "0 0 " ]
-result $? "46 rows, 23 for each plan, barrier's at 0 bytes (found $rows: $plans; $barrier)"
+[ "$rows" = 58 ] && [ "$plans" = "29 g=2;29 plain;" ] && [ "$barrier" = "0 0 " ]
+result $? "58 rows, 29 for each plan, barrier's at 0 bytes (found $rows: $plans; $barrier)"
 
 # op bytes plan native blocking persist pers/nat pers/blk saved set-up repaid,
 # counted from the end since a plain row's plan is one word, a g= row's two;

@@ -27,14 +27,14 @@ sed 's/^/# /' "$tmp/tune.out"
 "$b/launch" 1 "$b/tools/himpi-tune" --check="$conf" >"$tmp/check.out" 2>&1
 result $? "himpi-tune --check accepts the table"
 
-# 11 operations x 4 sizes (4, 64, 1K, 16K), native between and inside
+# 14 operations x 4 sizes (4, 64, 1K, 16K), native between and inside
 # groups: the stride of 16 keeps the rows, and the time, of the 8
-# operations at a stride of 8 before the reduce-scatters and alltoall.
-# Barrier carries no message: one row, at 0 bytes.
+# operations at a stride of 8 before the reduce-scatters, alltoall and
+# the v-variants.  Barrier carries no message: one row, at 0 bytes.
 rows=$(awk -v np=$np '$2 == np && $4 == "native" && $5 == "native"' "$tmp/check.out" | wc -l)
 barrier=$(awk -v np=$np '$1 == "barrier" && $2 == np' "$tmp/check.out")
-[ "$rows" = 45 ] && [ "$(echo "$barrier" | awk '{ print $3 }')" = 0 ]
-result $? "the table has 45 rows, barrier's at 0 bytes alone (found $rows)"
+[ "$rows" = 57 ] && [ "$(echo "$barrier" | awk '{ print $3 }')" = 0 ]
+result $? "the table has 57 rows, barrier's at 0 bytes alone (found $rows)"
 
 # Version 5 rows: 17 fields, a verdict, a ratio inside its interval, a
 # faster row's interval below the margin, an overlap only where one can
@@ -51,8 +51,8 @@ NF == 17 && $1 !~ /^#/ {
   if ($9 != "0" && !($1 ~ /^(bcast|reduce|allreduce)$/ && $3 == 16384 && $6 != "1" &&
                       $6 != "4" && $9 == 8192)) wrong("an overlap where none can run")
 }
-END { if (rows != 45) print "# " rows " rows"; exit !(rows == 45 && bad == 0) }' "$tmp/check.out" &&
-  grep -q '^himpi-tune: [0-9]* of 45 rows run a plan instead of the MPI library.s call' \
+END { if (rows != 57) print "# " rows " rows"; exit !(rows == 57 && bad == 0) }' "$tmp/check.out" &&
+  grep -q '^himpi-tune: [0-9]* of 57 rows run a plan instead of the MPI library.s call' \
     "$tmp/tune.out"
 result $? "every row compared with the MPI library's call: a verdict, a ratio in its interval"
 
@@ -60,7 +60,7 @@ result $? "every row compared with the MPI library's call: a verdict, a ratio in
 # half-widths are within eps = 0.025 of their times ("12.30 +- 0.40",
 # after the layout and the overlap), and the imprecise ones are counted.
 awk '/^himpi-tune: noise: 50 barriers on 4 processes: median [0-9.]* us, mean [0-9.]* \+- [0-9.]* us/ { noise++ }
-/^(bcast|reduce|allreduce|scatter|gather|allgather|scan|exscan|barrier|reduce_scatter_block|reduce_scatter|alltoall) / &&
+/^(bcast|reduce|allreduce|scatter|gather|allgather|scan|exscan|barrier|reduce_scatter_block|reduce_scatter|alltoall|gatherv|scatterv|allgatherv) / &&
   (NF == 15 || NF == 17) {
   rows++
   want = $9 <= 0.025 * $7 && $12 <= 0.025 * $10 ? "yes" : "no"
@@ -71,7 +71,7 @@ awk '/^himpi-tune: noise: 50 barriers on 4 processes: median [0-9.]* us, mean [0
   if ($NF == "no") imprecise++
 }
 /^himpi-tune: [0-9]* rows did not reach the precision/ { said = $2 }
-END { exit !(noise == 1 && rows == 45 && bad == 0 && said + 0 == imprecise + 0) }' "$tmp/tune.out"
+END { exit !(noise == 1 && rows == 57 && bad == 0 && said + 0 == imprecise + 0) }' "$tmp/tune.out"
 result $? "the noise before tuning; each row's precision in the summary, the imprecise counted"
 
 cp "$conf" "$tmp/before.conf"

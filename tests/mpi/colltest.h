@@ -17,7 +17,10 @@
  *     for reductions also a commutative sum, whose groups that are not
  *     contiguous run hierarchically (the non-commutative base case's run
  *     flat);
- *   - errors for invalid arguments, on every rank, without hanging;
+ *   - errors for invalid arguments, on every rank, without hanging (the
+ *     common ones, and those of the operation's own arguments, its vectors
+ *     of counts and displacements, each at a fresh communicator's first
+ *     call, since the root's alone are agreed on there);
  *   - the communicator cache: created once per layout, freed with the
  *     communicator.
  * Results are compared byte for byte with the native result, including the
@@ -147,6 +150,11 @@ typedef struct ct_op {
      * them.  In place, a reduce-scatter's receive buffer holds the whole
      * operand but only its first block is the result. */
     size_t (*defined)(const ct_case *c);
+    /* The operation's own invalid arguments (NULL: none): makes the
+     * operation's run pass the k-th of them from now on (k >= 1), or none
+     * again (k = 0), and returns what it is and in *want the error class
+     * every rank must return; NULL past the last. */
+    const char *(*misuse)(int k, int *want);
 } ct_op;
 
 /* Fills n elements of t at buf with values derived from rank and salt;

@@ -12,7 +12,9 @@ coll_every_np = \
 	%D%/test_allgather
 scan_programs = %D%/test_scan %D%/test_exscan
 reduce_scatter_programs = %D%/test_reduce_scatter_block %D%/test_reduce_scatter
-coll_programs = $(coll_every_np) $(scan_programs) $(reduce_scatter_programs) %D%/test_alltoall
+v_programs = %D%/test_gatherv %D%/test_scatterv %D%/test_allgatherv
+coll_programs = $(coll_every_np) $(scan_programs) $(reduce_scatter_programs) %D%/test_alltoall \
+	$(v_programs)
 mpi_test_programs = \
 	%D%/test_measure \
 	$(coll_programs) \
@@ -113,6 +115,17 @@ endif
 %C%_test_alltoall_SOURCES = %D%/test_alltoall.c $(coll_sources)
 %C%_test_alltoall_LDADD = $(test_himpi_ldadd)
 %C%_test_alltoall_LDFLAGS = $(test_ldflags)
+# The v-variants share their cases' counts and displacements.
+v_sources = %D%/vcases.h %D%/vcases.c $(coll_sources)
+%C%_test_gatherv_SOURCES = %D%/test_gatherv.c $(v_sources)
+%C%_test_gatherv_LDADD = $(test_himpi_ldadd)
+%C%_test_gatherv_LDFLAGS = $(test_ldflags)
+%C%_test_scatterv_SOURCES = %D%/test_scatterv.c $(v_sources)
+%C%_test_scatterv_LDADD = $(test_himpi_ldadd)
+%C%_test_scatterv_LDFLAGS = $(test_ldflags)
+%C%_test_allgatherv_SOURCES = %D%/test_allgatherv.c $(v_sources)
+%C%_test_allgatherv_LDADD = $(test_himpi_ldadd)
+%C%_test_allgatherv_LDFLAGS = $(test_ldflags)
 
 # An MPI program that knows nothing of HiMPI, for tests/e2e/interpose.sh.
 %C%_test_interpose_SOURCES = %D%/test_interpose.c
@@ -136,11 +149,12 @@ endif
 # their nonblocking forms at 3, 4 and 7.
 # Barrier (its persistent calls in the same program) runs where the scans
 # do, sampled at 8 and 16 as they are.
-# The scans, the reduce-scatters and alltoall run at 1 to 5, 8 and 16
-# ranks only, their persistent forms at 4, sampled from 8 up: the suite is
-# at its time limit, and their uneven groups and non-powers of two are all
-# there at 3 and 5 (at 8 and 9 the scans' full matrix took 8 to 28 s a
-# program, under load).  $(PROGRAMS:=-NP.mpi)
+# The scans, the reduce-scatters, alltoall and the v-variants run at 1 to
+# 5, 8 and 16 ranks only, their persistent forms at 4 and their
+# nonblocking forms at 3 and 4, sampled from 8 up: the suite is at its time
+# limit, and their uneven groups and non-powers of two are all there at 3
+# and 5 (at 8 and 9 the scans' full matrix took 8 to 28 s a program, under
+# load).  $(PROGRAMS:=-NP.mpi)
 # names the cases of PROGRAMS at NP ranks: a suffix substitution, which
 # automake reads as make does (it makes a test of every word of TESTS, so
 # GNU make functions, which it cannot read, have no place here).

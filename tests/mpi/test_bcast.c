@@ -57,6 +57,6 @@ static int significant(const ct_case *c)
 int main(int argc, char **argv)
 {
     const ct_op op = {HIMPI_OP_BCAST, 1, 0, 0, 0, sizes, reference, prepare, run, init, start,
-                      significant, 0, NULL};
+                      significant, 0, NULL, NULL};
     return ct_main(argc, argv, &op);
 }

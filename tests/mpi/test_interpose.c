@@ -1,9 +1,10 @@
 /* test_interpose: an MPI program with no HiMPI in its source.  It calls
  * MPI_Barrier, MPI_Bcast, MPI_Reduce, MPI_Allreduce, MPI_Scatter, MPI_Gather,
  * MPI_Allgather, MPI_Scan, MPI_Exscan, MPI_Reduce_scatter_block,
- * MPI_Reduce_scatter (with half the count on the odd ranks), MPI_Alltoall
- * and MPI_Alltoallv (uneven counts, zeros among them, and a gap between
- * the blocks) and checks every result (but MPI_Exscan's on rank 0, which
+ * MPI_Reduce_scatter (with half the count on the odd ranks), MPI_Alltoall,
+ * MPI_Alltoallv (uneven counts, zeros among them, and a gap between the
+ * blocks), MPI_Gatherv, MPI_Scatterv and MPI_Allgatherv (uneven counts,
+ * none on every third rank, the blocks backwards with gaps) and checks every result (but MPI_Exscan's on rank 0, which
  * MPI leaves undefined, and in place the reduce-scatters' receive buffer
  * past the result), byte for byte and gaps included,
  * against the same call through the profiling interface (PMPI_*), which
@@ -37,12 +38,13 @@
 
 enum {
     BCAST, REDUCE, ALLREDUCE, SCATTER, GATHER, ALLGATHER, SCAN, EXSCAN, REDUCE_SCATTER_BLOCK,
-    REDUCE_SCATTER, ALLTOALL, ALLTOALLV, NKINDS
+    REDUCE_SCATTER, ALLTOALL, ALLTOALLV, GATHERV, SCATTERV, ALLGATHERV, NKINDS
 };
 static const char *const kind_names[NKINDS] = {
     "MPI_Bcast",  "MPI_Reduce",    "MPI_Allreduce", "MPI_Scatter",
     "MPI_Gather", "MPI_Allgather", "MPI_Scan",      "MPI_Exscan", "MPI_Reduce_scatter_block",
-    "MPI_Reduce_scatter", "MPI_Alltoall", "MPI_Alltoallv"};
+    "MPI_Reduce_scatter", "MPI_Alltoall", "MPI_Alltoallv", "MPI_Gatherv", "MPI_Scatterv",
+    "MPI_Allgatherv"};
 
 /* The operations that reduce with an op, on every rank's buffer. */
 static int everyone_reduces(int kind)
@@ -69,7 +71,7 @@ typedef struct tcase {
 
 /* The sweeps one thread runs on its communicator, and their TAP lines,
  * which the main thread prints. */
-enum { MAX_SWEEPS = 48 };
+enum { MAX_SWEEPS = 64 };
 typedef struct run {
     MPI_Comm comm;
     const char *label; /* "" or which thread */
@@ -139,10 +141,42 @@ static long v_layout(const tcase *c, int *counts, int *displs)
     return at;
 }
 
+/* The v-variants' counts and displacements: around count, none every
+ * third rank, the blocks backwards with one element of gap before each;
+ * returns the elements the buffer spans. */
+static long gv_layout(const tcase *c, int *counts, int *displs)
+{
+    long at = 1;
+    for (int r = size - 1; r >= 0; r--) {
+        counts[r] = r % 3 == 1 ? 0 : c->count + r % 2;
+        displs[r] = (int)at;
+        at += counts[r] + 1;
+    }
+    return at;
+}
+
+/* Whether kind is a v-variant, and its buffers' sizes in bytes: this
+ * rank's block (mine), or every rank's (all). */
+static int vector(int kind)
+{
+    return kind == GATHERV || kind == SCATTERV || kind == ALLGATHERV;
+}
+
+static size_t gv_bytes(const tcase *c, int all)
+{
+    int *a = malloc(2 * (size_t)size * sizeof *a);
+    long n = gv_layout(c, a, a + size);
+    n = all ? n : a[rank];
+    free(a);
+    return (size_t)n * (size_t)c->extent;
+}
+
 /* Buffer sizes in bytes for this rank; defined_bytes: the part of the
  * receive buffer the call defines. */
 static size_t in_bytes(const tcase *c)
 {
+    if (vector(c->kind))
+        return c->kind == SCATTERV ? (is_root(c) ? gv_bytes(c, 1) : 0) : gv_bytes(c, 0);
     if (c->kind == ALLTOALLV) {
         int *a = malloc(2 * (size_t)size * sizeof *a);
         long n = v_layout(c, a, a + size);
@@ -162,6 +196,10 @@ static size_t out_bytes(const tcase *c)
 {
     if (c->kind == ALLTOALLV)
         return in_bytes(c);
+    if (vector(c->kind))
+        return c->kind == SCATTERV                  ? gv_bytes(c, 0)
+               : c->kind == GATHERV && !is_root(c) ? 0
+                                                   : gv_bytes(c, 1);
     if (scatters(c->kind))
         return c->in_place ? in_bytes(c) : (size_t)block_of(c, rank) * (size_t)c->extent;
     int all = c->kind == ALLGATHER || c->kind == ALLTOALL || (c->kind == GATHER && is_root(c));
@@ -191,6 +229,12 @@ static void prepare(const tcase *c, const void *in, void *out)
         memcpy((char *)out + (size_t)rank * block, in, block);
     else if (c->in_place && (c->kind == ALLTOALL || c->kind == ALLTOALLV))
         memcpy(out, in, in_bytes(c));
+    else if (c->in_place && (c->kind == ALLGATHERV || (c->kind == GATHERV && is_root(c)))) {
+        int *a = malloc(2 * (size_t)size * sizeof *a);
+        gv_layout(c, a, a + size);
+        memcpy((char *)out + (size_t)a[size + rank] * (size_t)c->extent, in, gv_bytes(c, 0));
+        free(a);
+    }
 }
 
 /* The collective of c, through MPI_* or PMPI_*. */
@@ -202,11 +246,36 @@ static int call(const tcase *c, int profiled, const void *in, void *out)
     MPI_Datatype t = c->type;
     MPI_Comm comm = c->comm;
     if (c->in_place && (everyone_reduces(c->kind) || c->kind == ALLGATHER ||
-                        c->kind == ALLTOALL || c->kind == ALLTOALLV ||
-                        ((c->kind == REDUCE || c->kind == GATHER) && is_root(c))))
+                        c->kind == ALLTOALL || c->kind == ALLTOALLV || c->kind == ALLGATHERV ||
+                        ((c->kind == REDUCE || c->kind == GATHER || c->kind == GATHERV) &&
+                         is_root(c))))
         send = MPI_IN_PLACE;
-    if (c->in_place && c->kind == SCATTER && is_root(c))
+    if (c->in_place && (c->kind == SCATTER || c->kind == SCATTERV) && is_root(c))
         recv = MPI_IN_PLACE;
+    int *v = vector(c->kind) ? malloc(2 * (size_t)size * sizeof *v) : NULL, *d = NULL, rc;
+    if (v != NULL) {
+        gv_layout(c, v, v + size);
+        d = v + size;
+    }
+    switch (c->kind) {
+    case GATHERV:
+        rc = profiled ? PMPI_Gatherv(send, v[rank], t, out, v, d, t, root, comm)
+                      : MPI_Gatherv(send, v[rank], t, out, v, d, t, root, comm);
+        break;
+    case SCATTERV:
+        rc = profiled ? PMPI_Scatterv(send, v, d, t, recv, v[rank], t, root, comm)
+                      : MPI_Scatterv(send, v, d, t, recv, v[rank], t, root, comm);
+        break;
+    case ALLGATHERV:
+        rc = profiled ? PMPI_Allgatherv(send, v[rank], t, out, v, d, t, comm)
+                      : MPI_Allgatherv(send, v[rank], t, out, v, d, t, comm);
+        break;
+    default:
+        rc = MPI_SUCCESS;
+    }
+    free(v);
+    if (vector(c->kind))
+        return rc;
     switch (c->kind) {
     case BCAST:
         return profiled ? PMPI_Bcast(out, n, t, root, comm) : MPI_Bcast(out, n, t, root, comm);
@@ -293,7 +362,8 @@ static void sweep(run *t, int kind, MPI_Datatype type, MPI_Aint extent, int is_d
      * goes, not what a plan computes. */
     const int ncounts = quick ? 3 : 4;
     int roots[16], nroots = 0;
-    if (everyone_reduces(kind) || kind == ALLGATHER || kind == ALLTOALL || kind == ALLTOALLV)
+    if (everyone_reduces(kind) || kind == ALLGATHER || kind == ALLTOALL || kind == ALLTOALLV ||
+        kind == ALLGATHERV)
         roots[nroots++] = 0;
     else if (size <= 4)
         for (int r = 0; r < size; r++)

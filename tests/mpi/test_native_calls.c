@@ -58,14 +58,18 @@ static void run(HiMPI_Op op, int call, MPI_Comm comm)
     int root = (call * 2 + 1) % size, count = 1 + (call * 13) % MOST;
     long all = (op == HIMPI_OP_SCATTER || op == HIMPI_OP_GATHER || op == HIMPI_OP_ALLGATHER ||
                         op == HIMPI_OP_REDUCE_SCATTER_BLOCK || op == HIMPI_OP_REDUCE_SCATTER ||
-                        op == HIMPI_OP_ALLTOALL
+                        op == HIMPI_OP_ALLTOALL || op == HIMPI_OP_GATHERV ||
+                        op == HIMPI_OP_SCATTERV || op == HIMPI_OP_ALLGATHERV
                     ? size
                     : 1) *
                count;
-    /* Reduce_scatter's counts: none on every third rank. */
-    int *counts = malloc((size_t)size * sizeof *counts);
-    for (int r = 0; r < size; r++)
+    /* Reduce_scatter's and the v-variants' counts, none on every third
+     * rank, then the v-variants' displacements, the blocks backwards. */
+    int *counts = malloc(2 * (size_t)size * sizeof *counts), *displs = counts + size;
+    for (int r = size - 1, at = 0; r >= 0; at += counts[r--]) {
         counts[r] = r % 3 == 1 ? 0 : count;
+        displs[r] = at;
+    }
     int *a = malloc((size_t)all * sizeof *a), *b = calloc((size_t)all, sizeof *b),
         *c = calloc((size_t)all, sizeof *c);
     int rc = MPI_ERR_OTHER;
@@ -130,6 +134,21 @@ static void run(HiMPI_Op op, int call, MPI_Comm comm)
     case HIMPI_OP_ALLTOALL:
         rc = HiMPI_Alltoall(a, count, MPI_INT, b, count, MPI_INT, comm);
         MPI_Alltoall(a, count, MPI_INT, c, count, MPI_INT, comm);
+        compare(b, c, all, name, call, rc);
+        break;
+    case HIMPI_OP_GATHERV:
+        rc = HiMPI_Gatherv(a, counts[me], MPI_INT, b, counts, displs, MPI_INT, root, comm);
+        MPI_Gatherv(a, counts[me], MPI_INT, c, counts, displs, MPI_INT, root, comm);
+        compare(b, c, me == root ? all : 0, name, call, rc);
+        break;
+    case HIMPI_OP_SCATTERV:
+        rc = HiMPI_Scatterv(a, counts, displs, MPI_INT, b, counts[me], MPI_INT, root, comm);
+        MPI_Scatterv(a, counts, displs, MPI_INT, c, counts[me], MPI_INT, root, comm);
+        compare(b, c, counts[me], name, call, rc);
+        break;
+    case HIMPI_OP_ALLGATHERV:
+        rc = HiMPI_Allgatherv(a, counts[me], MPI_INT, b, counts, displs, MPI_INT, comm);
+        MPI_Allgatherv(a, counts[me], MPI_INT, c, counts, displs, MPI_INT, comm);
         compare(b, c, all, name, call, rc);
         break;
     case HIMPI_OP_COUNT:
@@ -219,9 +238,13 @@ static void native_error(HiMPI_Op op, const char *what, int count, MPI_Datatype 
 {
     MPI_Comm comm = fresh();
     int a[1] = {rank}, b[1] = {0}, *all = calloc((size_t)p, sizeof *all);
-    int *counts = malloc((size_t)p * sizeof *counts), rc = MPI_SUCCESS;
-    for (int r = 0; r < p; r++)
+    int *counts = malloc(3 * (size_t)p * sizeof *counts), *ones = counts + p;
+    int *displs = ones + p, rc = MPI_SUCCESS;
+    for (int r = 0; r < p; r++) {
         counts[r] = count;
+        ones[r] = 1;
+        displs[r] = r;
+    }
     switch (op) {
     case HIMPI_OP_BCAST: rc = HiMPI_Bcast(a, count, type, root, comm); break;
     case HIMPI_OP_REDUCE: rc = HiMPI_Reduce(a, b, count, type, MPI_SUM, root, comm); break;
@@ -242,6 +265,18 @@ static void native_error(HiMPI_Op op, const char *what, int count, MPI_Datatype 
         break;
     case HIMPI_OP_ALLTOALL:
         rc = HiMPI_Alltoall(a, count, type, all, 1, MPI_INT, comm);
+        break;
+    /* Gatherv's and scatterv's vectors, the root's alone, are valid: the
+     * side every rank checks has the count; allgatherv's vector, which
+     * every rank holds, has it too. */
+    case HIMPI_OP_GATHERV:
+        rc = HiMPI_Gatherv(a, count, type, all, ones, displs, MPI_INT, root, comm);
+        break;
+    case HIMPI_OP_SCATTERV:
+        rc = HiMPI_Scatterv(all, ones, displs, MPI_INT, b, count, type, root, comm);
+        break;
+    case HIMPI_OP_ALLGATHERV:
+        rc = HiMPI_Allgatherv(a, count, type, all, counts, displs, type, comm);
         break;
     case HIMPI_OP_BARRIER:
     case HIMPI_OP_COUNT: break;

@@ -43,20 +43,24 @@ static long blocks(HiMPI_Op op)
 {
     return op == HIMPI_OP_SCATTER || op == HIMPI_OP_GATHER || op == HIMPI_OP_ALLGATHER ||
                    op == HIMPI_OP_REDUCE_SCATTER_BLOCK || op == HIMPI_OP_REDUCE_SCATTER ||
-                   op == HIMPI_OP_ALLTOALL
+                   op == HIMPI_OP_ALLTOALL || op == HIMPI_OP_GATHERV ||
+                   op == HIMPI_OP_SCATTERV || op == HIMPI_OP_ALLGATHERV
                ? p
                : 1;
 }
 
-/* Reduce_scatter's counts for count: count, and half of it on the odd
- * ranks. */
+/* Reduce_scatter's and the v-variants' counts for count: count, and half
+ * of it on the odd ranks; then the v-variants' displacements, the blocks
+ * one after the other. */
 static int *uneven(int count)
 {
     static int *counts;
     if (counts == NULL)
-        counts = malloc((size_t)p * sizeof *counts);
-    for (int r = 0; r < p; r++)
+        counts = malloc(2 * (size_t)p * sizeof *counts);
+    for (int r = 0, at = 0; r < p; at += counts[r++]) {
         counts[r] = r % 2 ? count / 2 : count;
+        counts[p + r] = at;
+    }
     return counts;
 }
 
@@ -137,6 +141,27 @@ static void run(HiMPI_Op op, int count, int root, int *a, int *b, int *c)
         MPI_Alltoall(a, count, MPI_INT, c, count, MPI_INT, MPI_COMM_WORLD);
         compare(b, c, all, "alltoall", count, root, rc);
         break;
+    case HIMPI_OP_GATHERV: {
+        int *n = uneven(count), *d = n + p;
+        rc = HiMPI_Gatherv(a, n[rank], MPI_INT, b, n, d, MPI_INT, root, MPI_COMM_WORLD);
+        MPI_Gatherv(a, n[rank], MPI_INT, c, n, d, MPI_INT, root, MPI_COMM_WORLD);
+        compare(b, c, rank == root ? all : 0, "gatherv", count, root, rc);
+        break;
+    }
+    case HIMPI_OP_SCATTERV: {
+        int *n = uneven(count), *d = n + p;
+        rc = HiMPI_Scatterv(a, n, d, MPI_INT, b, n[rank], MPI_INT, root, MPI_COMM_WORLD);
+        MPI_Scatterv(a, n, d, MPI_INT, c, n[rank], MPI_INT, root, MPI_COMM_WORLD);
+        compare(b, c, n[rank], "scatterv", count, root, rc);
+        break;
+    }
+    case HIMPI_OP_ALLGATHERV: {
+        int *n = uneven(count), *d = n + p;
+        rc = HiMPI_Allgatherv(a, n[rank], MPI_INT, b, n, d, MPI_INT, MPI_COMM_WORLD);
+        MPI_Allgatherv(a, n[rank], MPI_INT, c, n, d, MPI_INT, MPI_COMM_WORLD);
+        compare(b, c, all, "allgatherv", count, root, rc);
+        break;
+    }
     case HIMPI_OP_COUNT:
         break;
     }

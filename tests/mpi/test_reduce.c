@@ -62,6 +62,6 @@ static int significant(const ct_case *c)
 int main(int argc, char **argv)
 {
     const ct_op op = {HIMPI_OP_REDUCE, 1, 1, 0, 1, sizes, reference, prepare, run, init, start,
-                      significant, 0, NULL};
+                      significant, 0, NULL, NULL};
     return ct_main(argc, argv, &op);
 }

@@ -193,6 +193,6 @@ static int significant(const ct_case *c)
 int main(int argc, char **argv)
 {
     const ct_op op = {TEST_ID, 0,    1,           0, 1,      sizes, reference, prepare,
-                      run,     init, start, significant, 1, defined};
+                      run,     init, start, significant, 1, defined, NULL};
     return ct_main(argc, argv, &op);
 }

@@ -251,19 +251,38 @@ static int sum(int from, int to, int j, int i, int round)
 }
 
 /* One operation's buffers and arguments: MPI_INT blocks of M elements (of
- * 1 + j % M for reduce_scatter's rank j), the root the last rank. */
+ * 1 + j % M for rank j where the counts are a vector, one after the other:
+ * reduce_scatter, the v-variants), the root the last rank. */
 typedef struct coll_case {
     HiMPI_Op op;
-    int *send, *recv, *counts;
+    int *send, *recv, *counts, *displs;
     himpi_coll_args a;
 } coll_case;
+
+/* The rank whose block of a vector holds element k, -1 for none; its
+ * element there in *i. */
+static int owner(const coll_case *c, int k, int *i)
+{
+    for (int j = 0; j < size; j++)
+        if (k >= c->displs[j] && k < c->displs[j] + c->counts[j]) {
+            *i = k - c->displs[j];
+            return j;
+        }
+    return -1;
+}
 
 static void case_fill(coll_case *c, int round)
 {
     int root = size - 1;
     for (int k = 0; k < size * M; k++)
         c->send[k] = c->recv[k] = -1;
-    c->a = (himpi_coll_args){c->send, M, MPI_INT, c->recv, M, MPI_INT, MPI_SUM, -1, NULL};
+    for (int j = 0, at = 0; j < size; at += c->counts[j++]) {
+        c->counts[j] = 1 + j % M;
+        c->displs[j] = at;
+    }
+    c->a = (himpi_coll_args){.sendbuf = c->send, .sendcount = M, .sendtype = MPI_INT,
+                             .recvbuf = c->recv, .recvcount = M, .recvtype = MPI_INT,
+                             .op = MPI_SUM, .root = -1};
     for (int k = 0, at = 0; k < size * M; k++) {
         int j = k / M, i = k % M;
         switch (c->op) {
@@ -287,10 +306,27 @@ static void case_fill(coll_case *c, int round)
                 c->send[k] = value(rank, 0, k, round);
             break;
         case HIMPI_OP_REDUCE_SCATTER:
-            c->counts[j] = 1 + j % M;
             c->a.recvcounts = c->counts;
             if (i < c->counts[j])
                 c->send[at++] = value(rank, j, i, round);
+            break;
+        case HIMPI_OP_SCATTERV:
+            c->a = (himpi_coll_args){.sendbuf = c->send, .sendtype = MPI_INT,
+                                     .recvbuf = c->recv, .recvcount = c->counts[rank],
+                                     .recvtype = MPI_INT, .root = root,
+                                     .sendcounts = c->counts, .displs = c->displs};
+            if (rank == root && i < c->counts[j])
+                c->send[c->displs[j] + i] = value(j, 0, i, round);
+            break;
+        case HIMPI_OP_GATHERV:
+        case HIMPI_OP_ALLGATHERV:
+            c->a = (himpi_coll_args){.sendbuf = c->send, .sendcount = c->counts[rank],
+                                     .sendtype = MPI_INT, .recvbuf = c->recv,
+                                     .recvtype = MPI_INT,
+                                     .root = c->op == HIMPI_OP_GATHERV ? root : -1,
+                                     .recvcounts = c->counts, .displs = c->displs};
+            if (k < c->counts[rank])
+                c->send[k] = value(rank, 0, k, round);
             break;
         default: /* alltoall, reduce_scatter_block; barrier has no data */
             c->send[k] = value(rank, j, i, round);
@@ -339,6 +375,14 @@ static void case_check(const coll_case *c, int round, const char *how)
             break;
         case HIMPI_OP_REDUCE_SCATTER:
             want = k < 1 + rank % M ? sum(0, size, rank, k, round) : -1;
+            break;
+        case HIMPI_OP_SCATTERV:
+            want = k < c->counts[rank] ? value(rank, 0, k, round) : -1;
+            break;
+        case HIMPI_OP_GATHERV:
+        case HIMPI_OP_ALLGATHERV:
+            if ((rank == root || c->op == HIMPI_OP_ALLGATHERV) && (j = owner(c, k, &i)) >= 0)
+                want = value(j, 0, i, round);
             break;
         default: /* barrier */
             break;
@@ -434,6 +478,7 @@ static void coll_modes(void)
     c.send = malloc((size_t)size * M * sizeof *c.send);
     c.recv = malloc((size_t)size * M * sizeof *c.recv);
     c.counts = malloc((size_t)size * sizeof *c.counts);
+    c.displs = malloc((size_t)size * sizeof *c.displs);
     for (mode m = ALONE; m < MODES; m++) {
         for (int op = 0; op < HIMPI_OP_COUNT; op++) {
             c.op = (HiMPI_Op)op;
@@ -444,6 +489,7 @@ static void coll_modes(void)
     free(c.send);
     free(c.recv);
     free(c.counts);
+    free(c.displs);
 }
 
 /* Two schedules with an allreduce each on MPI_COMM_WORLD, started one
@@ -458,9 +504,12 @@ static void colls_in_start_order(void)
     int ch, recv, rc;
     himpi_sched_create(&s[0]);
     himpi_sched_create(&s[1]);
-    const himpi_coll_args first = {&mine[0], 1, MPI_INT, &sums[0], 1, MPI_INT, MPI_SUM, -1, NULL};
-    const himpi_coll_args second = {&mine[1], 1, MPI_INT, &sums[1], 1, MPI_INT, MPI_SUM, -1,
-                                    NULL};
+    const himpi_coll_args first = {.sendbuf = &mine[0], .sendcount = 1, .sendtype = MPI_INT,
+                                   .recvbuf = &sums[0], .recvcount = 1, .recvtype = MPI_INT,
+                                   .op = MPI_SUM, .root = -1};
+    const himpi_coll_args second = {.sendbuf = &mine[1], .sendcount = 1, .sendtype = MPI_INT,
+                                    .recvbuf = &sums[1], .recvcount = 1, .recvtype = MPI_INT,
+                                    .op = MPI_SUM, .root = -1};
     rc = himpi_sched_join(s[0], MPI_COMM_WORLD, &ch);
     if (rc == MPI_SUCCESS)
         rc = himpi_sched_send(s[0], HIMPI_SCHED_FIRST, ch, 0, &gate, 1, MPI_INT,

@@ -40,7 +40,8 @@ static long blocks(HiMPI_Op op)
 {
     return op == HIMPI_OP_SCATTER || op == HIMPI_OP_GATHER || op == HIMPI_OP_ALLGATHER ||
                    op == HIMPI_OP_REDUCE_SCATTER_BLOCK || op == HIMPI_OP_REDUCE_SCATTER ||
-                   op == HIMPI_OP_ALLTOALL
+                   op == HIMPI_OP_ALLTOALL || op == HIMPI_OP_GATHERV ||
+                   op == HIMPI_OP_SCATTERV || op == HIMPI_OP_ALLGATHERV
                ? p
                : 1;
 }
@@ -62,7 +63,8 @@ static HiMPI_Plan plan_of(HiMPI_Op op, int k)
     return plan;
 }
 
-/* The MPI library's op, the reference (counts: reduce_scatter's). */
+/* The MPI library's op, the reference (counts: reduce_scatter's and the
+ * v-variants', followed by the v-variants' displacements). */
 static int reference(HiMPI_Op op, const int *in, int *out, int count, const int *counts,
                      int root, MPI_Comm comm)
 {
@@ -91,6 +93,14 @@ static int reference(HiMPI_Op op, const int *in, int *out, int count, const int 
         return MPI_Reduce_scatter(in, out, counts, MPI_INT, MPI_SUM, comm);
     case HIMPI_OP_ALLTOALL:
         return MPI_Alltoall(in, count, MPI_INT, out, count, MPI_INT, comm);
+    case HIMPI_OP_GATHERV:
+        return MPI_Gatherv(in, counts[rank], MPI_INT, out, counts, counts + p, MPI_INT, root,
+                           comm);
+    case HIMPI_OP_SCATTERV:
+        return MPI_Scatterv(in, counts, counts + p, MPI_INT, out, counts[rank], MPI_INT, root,
+                            comm);
+    case HIMPI_OP_ALLGATHERV:
+        return MPI_Allgatherv(in, counts[rank], MPI_INT, out, counts, counts + p, MPI_INT, comm);
     default: /* an operation this test does not know yet fails loudly */
         return MPI_ERR_OP;
     }
@@ -164,6 +174,29 @@ static int himpi(HiMPI_Op op, const int *in, int *out, int count, const int *cou
                                                   plan, none, request)
                : plan  ? HiMPI_Alltoall_plan(in, count, MPI_INT, out, count, MPI_INT, comm, plan)
                        : HiMPI_Alltoall(in, count, MPI_INT, out, count, MPI_INT, comm);
+    case HIMPI_OP_GATHERV: {
+        const int n = counts[rank], *d = counts + p;
+        return request ? HiMPI_Gatherv_init_plan(in, n, MPI_INT, out, counts, d, MPI_INT, root,
+                                                 comm, plan, none, request)
+               : plan  ? HiMPI_Gatherv_plan(in, n, MPI_INT, out, counts, d, MPI_INT, root, comm,
+                                           plan)
+                       : HiMPI_Gatherv(in, n, MPI_INT, out, counts, d, MPI_INT, root, comm);
+    }
+    case HIMPI_OP_SCATTERV: {
+        const int n = counts[rank], *d = counts + p;
+        return request ? HiMPI_Scatterv_init_plan(in, counts, d, MPI_INT, out, n, MPI_INT, root,
+                                                  comm, plan, none, request)
+               : plan  ? HiMPI_Scatterv_plan(in, counts, d, MPI_INT, out, n, MPI_INT, root, comm,
+                                            plan)
+                       : HiMPI_Scatterv(in, counts, d, MPI_INT, out, n, MPI_INT, root, comm);
+    }
+    case HIMPI_OP_ALLGATHERV: {
+        const int n = counts[rank], *d = counts + p;
+        return request ? HiMPI_Allgatherv_init_plan(in, n, MPI_INT, out, counts, d, MPI_INT, comm,
+                                                    plan, none, request)
+               : plan  ? HiMPI_Allgatherv_plan(in, n, MPI_INT, out, counts, d, MPI_INT, comm, plan)
+                       : HiMPI_Allgatherv(in, n, MPI_INT, out, counts, d, MPI_INT, comm);
+    }
     default:
         return MPI_ERR_OP;
     }
@@ -197,19 +230,23 @@ static void run_op(thread *t, HiMPI_Op op, int count, int root, MPI_Comm comm)
 {
     long n = blocks(op) * count;
     int *in = malloc((size_t)n * sizeof *in), *want = malloc((size_t)n * sizeof *want),
-        *got = malloc((size_t)n * sizeof *got), *counts = malloc((size_t)p * sizeof *counts);
-    /* Reduce_scatter's counts: half on the odd ranks. */
-    for (int r = 0; r < p; r++)
+        *got = malloc((size_t)n * sizeof *got), *counts = malloc(2 * (size_t)p * sizeof *counts);
+    /* Reduce_scatter's and the v-variants' counts: half on the odd ranks;
+     * the v-variants' blocks one after the other. */
+    for (int r = 0, at = 0; r < p; at += counts[r++]) {
         counts[r] = r % 2 ? count / 2 : count;
+        counts[p + r] = at;
+    }
     /* Only the root's output is significant for reduce and gather, none of
      * rank 0's for exscan, barrier has none (its outcome is its return code
      * here; test_barrier checks that it waits), and a block of the
      * reduce-scatters'. */
-    long out = ((op == HIMPI_OP_REDUCE || op == HIMPI_OP_GATHER) && rank != root) ||
+    long out = ((op == HIMPI_OP_REDUCE || op == HIMPI_OP_GATHER || op == HIMPI_OP_GATHERV) &&
+                rank != root) ||
                        (op == HIMPI_OP_EXSCAN && rank == 0) || !HiMPI_Op_has_size(op)
                    ? 0
                : op == HIMPI_OP_SCATTER || op == HIMPI_OP_REDUCE_SCATTER_BLOCK ? count
-               : op == HIMPI_OP_REDUCE_SCATTER                                 ? counts[rank]
+               : op == HIMPI_OP_REDUCE_SCATTER || op == HIMPI_OP_SCATTERV      ? counts[rank]
                                                                                : n;
     fill(in, n, count + root);
     memcpy(want, in, (size_t)n * sizeof *in);

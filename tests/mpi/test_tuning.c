@@ -1,8 +1,9 @@
 /* test_tuning: how plain calls get their plans: from rank 0's table and
  * environment whatever the other ranks hold, with malformed tables and
  * invalid settings handled alike on every rank, tuned at HiMPI_Init or at
- * a size's first call, overridden by HIMPI_*, and loaded at a
- * communicator's first call when the application never called HiMPI_Init.
+ * a size's first call, overridden by HIMPI_*, loaded at a communicator's
+ * first call when the application never called HiMPI_Init, and agreed on
+ * where the root alone knows the size (gatherv, scatterv).
  * Each scenario sets the environment of its own process (rank by rank)
  * and runs one HiMPI_Init ... HiMPI_Finalize session inside MPI. */
 #include <config.h>
@@ -353,6 +354,63 @@ static void hardware_row(void)
     tap_ok("a row with a hardware layout gives the plain calls that plan");
 }
 
+/* Plain HiMPI_Gatherv and HiMPI_Scatterv at root against MPI's: the root's
+ * block is p KiB of ints, every other rank's one int. */
+static void check_root_sized(int root)
+{
+    int *counts = malloc(2 * (size_t)p * sizeof *counts), *displs = counts + p, all = 0;
+    for (int r = 0; r < p; r++) {
+        counts[r] = r == root ? 256 * p : 1;
+        displs[r] = all;
+        all += counts[r];
+    }
+    int n = rank == root ? 256 * p : 1, *in = malloc((size_t)all * sizeof *in);
+    int *out = calloc((size_t)all, sizeof *out), *want = calloc((size_t)all, sizeof *want);
+    for (int i = 0; i < all; i++)
+        in[i] = rank * 100003 + i;
+    int rc = HiMPI_Gatherv(in, n, MPI_INT, out, counts, displs, MPI_INT, root, MPI_COMM_WORLD);
+    MPI_Gatherv(in, n, MPI_INT, want, counts, displs, MPI_INT, root, MPI_COMM_WORLD);
+    tap_check(rc == MPI_SUCCESS && (rank != root || memcmp(out, want, (size_t)all * 4) == 0),
+              "HiMPI_Gatherv at root %d differs from MPI_Gatherv (rc %d)", root, rc);
+    rc = HiMPI_Scatterv(in, counts, displs, MPI_INT, out, n, MPI_INT, root, MPI_COMM_WORLD);
+    MPI_Scatterv(in, counts, displs, MPI_INT, want, n, MPI_INT, root, MPI_COMM_WORLD);
+    tap_check(rc == MPI_SUCCESS && memcmp(out, want, (size_t)n * sizeof *out) == 0,
+              "HiMPI_Scatterv at root %d differs from MPI_Scatterv (rc %d)", root, rc);
+    free(want);
+    free(out);
+    free(in);
+    free(counts);
+}
+
+/* Gatherv's and scatterv's message size is the root's mean block, which
+ * the other ranks do not know: with a table whose plans differ by size,
+ * the plain calls agree on the root's first (api/call.c).  Here the root's
+ * mean block looks the 4 KiB row up (the MPI library's call), while every
+ * other rank's own block, one int, would look the 64-byte row up (two
+ * groups, linear): ranks that chose alone would run different plans, and
+ * hang or deliver wrong blocks. */
+static void root_sized(void)
+{
+    reset_env();
+    char text[512];
+    int g = p < 2 ? 1 : 2;
+    snprintf(text, sizeof text,
+             "himpi-table 1\ngatherv %d 64 linear linear %d 1 0 - - -\n"
+             "gatherv %d 4096 native native 1 1 0 - - -\n"
+             "scatterv %d 64 linear linear %d 1 0 - - -\n"
+             "scatterv %d 4096 native native 1 1 0 - - -\n",
+             p, g, p, p, g, p);
+    write_shared(path("vsizes.conf"), text);
+    setenv("HIMPI_CONF_FILE", path("vsizes.conf"), 1);
+    if (init_everywhere(MPI_SUCCESS) == MPI_SUCCESS) {
+        check_root_sized(0);
+        check_root_sized(p - 1);
+        HiMPI_Finalize();
+    }
+    tap_ok("gatherv and scatterv agree on the root's size where the table's plans differ by "
+           "size");
+}
+
 /* Hardware layouts are tuning candidates when they group the ranks in a
  * way no earlier candidate does, and the row records the winner. */
 static void hardware_candidates(void)
@@ -477,6 +535,7 @@ int main(int argc, char **argv)
         overrides();
         without_init();
         hardware_row();
+        root_sized();
         hardware_candidates();
         tuning_comms();
         sizeless_task();

@@ -165,6 +165,9 @@ START_TEST(valid_values)
          FIELD(ops),
          1u << HIMPI_OP_REDUCE_SCATTER | 1u << HIMPI_OP_REDUCE_SCATTER_BLOCK},
         {{{"HIMPI_OPID", "alltoall"}}, FIELD(ops), 1u << HIMPI_OP_ALLTOALL},
+        {{{"HIMPI_OPID", "gatherv,scatterv,allgatherv"}},
+         FIELD(ops),
+         1u << HIMPI_OP_GATHERV | 1u << HIMPI_OP_SCATTERV | 1u << HIMPI_OP_ALLGATHERV},
         {{{"HIMPI_OPID", "gather"}}, FIELD(ops), 1u << HIMPI_OP_GATHER},
         {{{"HIMPI_OPID", "bcast,reduce"}}, FIELD(ops), 3},
         {{{"HIMPI_OPID", "0,allgather,0"}}, FIELD(ops), 1u | 1u << HIMPI_OP_ALLGATHER},
@@ -300,7 +303,8 @@ START_TEST(long_values_cut_in_messages)
                           "separated list of 0-4 (bcast, reduce, allreduce, scatter, gather), "
                           "5 or all (every operation), or the names bcast, reduce, allreduce, "
                           "scatter, gather, allgather, scan, exscan, barrier, "
-                          "reduce_scatter_block, reduce_scatter, alltoall");
+                          "reduce_scatter_block, reduce_scatter, alltoall, gatherv, "
+                          "scatterv, allgatherv");
 }
 END_TEST
 

@@ -56,6 +56,12 @@ START_TEST(flat_costs)
                     7 * (net.alpha + 100 * net.beta));
     ck_assert_close(HiMPI_Model_flat(HIMPI_OP_ALLTOALL, HIMPI_ALG_BRUCK, 8, 100, 0, &net),
                     3 * (net.alpha + 400 * net.beta));
+    /* The binomial v-variants' counts go down the tree before the blocks;
+     * Bruck's allgatherv takes lg p steps for any p. */
+    ck_assert_close(HiMPI_Model_flat(HIMPI_OP_SCATTERV, HIMPI_ALG_BINOMIAL, 8, 100, 0, &net),
+                    6 * net.alpha + 700 * net.beta);
+    ck_assert_close(HiMPI_Model_flat(HIMPI_OP_ALLGATHERV, HIMPI_ALG_BRUCK, 6, 100, 0, &net),
+                    3 * net.alpha + 500 * net.beta);
 }
 END_TEST
 
@@ -103,6 +109,11 @@ START_TEST(hierarchical_costs)
     ck_assert_close(HiMPI_Model_hier(HIMPI_OP_SCATTER, HIMPI_ALG_LINEAR, HIMPI_ALG_LINEAR, 16, 4,
                                      100, 0, &net),
                     6 * net.alpha + 15 * 100 * net.beta);
+    /* Gatherv's leaders carry their group too, after the root has sent
+     * them their groups' counts (16 ints along 2 rounds). */
+    ck_assert_close(HiMPI_Model_hier(HIMPI_OP_GATHERV, HIMPI_ALG_LINEAR, HIMPI_ALG_LINEAR, 16, 4,
+                                     100, 0, &net),
+                    8 * net.alpha + 15 * 100 * net.beta + 16 * sizeof(int) * net.beta);
     /* Allreduce over uneven groups pays one more message. */
     ck_assert_close(HiMPI_Model_hier(HIMPI_OP_ALLREDUCE, HIMPI_ALG_LINEAR, HIMPI_ALG_LINEAR, 5, 2,
                                      1000, 0, &net),
@@ -194,6 +205,10 @@ START_TEST(bounds)
                     3 * net.alpha + 4 * 100 * net.beta);
     ck_assert_close(HiMPI_Model_bound(HIMPI_OP_ALLGATHER, 16, 100, &net),
                     4 * net.alpha + 15 * 100 * net.beta);
+    ck_assert_close(HiMPI_Model_bound(HIMPI_OP_ALLGATHERV, 16, 100, &net),
+                    4 * net.alpha + 15 * 100 * net.beta);
+    ck_assert_close(HiMPI_Model_bound(HIMPI_OP_GATHERV, 5, 100, &net),
+                    3 * net.alpha + 4 * 100 * net.beta);
     ck_assert_double_eq(HiMPI_Model_bound(HIMPI_OP_GATHER, 1, 100, &net), 0);
     ck_assert(isnan(HiMPI_Model_bound(HIMPI_OP_COUNT, 8, 100, &net)));
     ck_assert(isnan(HiMPI_Model_bound(HIMPI_OP_BCAST, 0, 100, &net)));

@@ -31,9 +31,10 @@ END_TEST
 
 START_TEST(operation_names_round_trip)
 {
-    const char *names[] = {"bcast",     "reduce", "allreduce", "scatter", "gather",
-                           "allgather", "scan",   "exscan",    "barrier", "reduce_scatter_block",
-                           "reduce_scatter", "alltoall"};
+    const char *names[] = {"bcast",          "reduce",   "allreduce", "scatter",
+                           "gather",         "allgather", "scan",     "exscan",
+                           "barrier",        "reduce_scatter_block",  "reduce_scatter",
+                           "alltoall",       "gatherv",  "scatterv",  "allgatherv"};
     for (int o = 0; o < HIMPI_OP_COUNT; o++) {
         ck_assert_str_eq(HiMPI_Op_name((HiMPI_Op)o), names[o]);
         HiMPI_Op back;
@@ -82,7 +83,10 @@ static const char *const catalogue[HIMPI_OP_COUNT] = {
     "native linear recursive-doubling dissemination",
     "native binomial recursive-halving ring pairwise butterfly",
     "native binomial recursive-halving ring pairwise butterfly",
-    "native pairwise bruck linear"};
+    "native pairwise bruck linear",
+    "native linear binomial",
+    "native linear binomial",
+    "native ring bruck"};
 
 START_TEST(supported_algorithms_match_catalogue)
 {
