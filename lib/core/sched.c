@@ -728,10 +728,6 @@ static int by_tests(const himpi_sched *s)
 #endif
 }
 
-/* One request at a time otherwise: SimGrid's MPI_Waitsome tests every
- * request after the first completes, and each test that fails costs
- * simulated time and a switch of simulated processes; its MPI_Waitany is
- * one wait. */
 /* The pass over the process's other work under way (hier/request.c). */
 static _Atomic(himpi_sched_others *) others;
 
@@ -759,6 +755,10 @@ int himpi_sched_wait(himpi_sched *s)
                 sched_yield();
             continue;
         }
+        /* One request at a time otherwise: SimGrid's MPI_Waitsome tests
+         * every request after the first completes, and each test that
+         * fails costs simulated time and a switch of simulated processes;
+         * its MPI_Waitany is one wait. */
         rc = MPIB_Waitany(s->nflight, s->requests, &s->indices[0], &s->statuses[0]);
         /* MPI_UNDEFINED: nothing in flight, yet stages remain; a graph
          * without cycles whose stages all issue cannot get there. */
