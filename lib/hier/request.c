@@ -32,8 +32,11 @@ struct HiMPI_Request_s {
     himpi_sched *sched;
     int persistent;
     int active; /* started, and not yet completed by a wait or test */
-    int done;   /* the current start's schedule has completed */
-    int result; /* of the current start */
+    /* The current start's schedule has completed: set by the thread that
+     * makes the last pass, which may be another call's, and read by the
+     * request's own thread, which then reads result. */
+    atomic_int done;
+    int result; /* of the current start, written before done */
     atomic_flag busy;
     HiMPI_Request prev, next; /* the list of requests under way */
 };
