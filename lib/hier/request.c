@@ -80,8 +80,8 @@ static void pass(HiMPI_Request r)
         return;
     int done = 0, rc = himpi_sched_test(r->sched, &done);
     if (rc != MPI_SUCCESS || done) {
-        r->done = 1;
         r->result = rc;
+        r->done = 1;
     }
 }
 
