@@ -18,5 +18,8 @@
 void *himpi_alloc(size_t n, size_t size, const char *what);
 void *himpi_zalloc(size_t n, size_t size, const char *what);
 void *himpi_realloc(void *old, size_t n, size_t size, const char *what);
+/* bytes of message data, which a simulator may share between its simulated
+ * ranks as it does the program's own buffers (alloc.c); freed with free. */
+void *himpi_data_alloc(size_t bytes, const char *what);
 
 #endif /* HIMPI_CORE_ALLOC_H */

@@ -87,6 +87,17 @@ static int check_side(const void *buf, int count, MPI_Datatype datatype, const i
     return rc == MPI_SUCCESS ? himpi_check_userbuf(buf, elements, datatype) : rc;
 }
 
+/* The buffer the receive side's count and datatype describe at rank: a
+ * reduction's one count describes both of its buffers, and a rooted one's
+ * receive buffer matters at the root alone (MPI lets the others pass NULL,
+ * as mpi4py does), so elsewhere the one that holds the operand is checked,
+ * the send buffer. */
+static const void *recv_side_buffer(const himpi_op_info *info, const himpi_coll_args *a,
+                                    int rank)
+{
+    return info->reduction && info->rooted && rank != a->root ? a->sendbuf : a->recvbuf;
+}
+
 int himpi_check_args(HiMPI_Op op, const himpi_coll_args *a, int p, int rank)
 {
     const himpi_op_info *info = &ops[op];
@@ -96,8 +107,8 @@ int himpi_check_args(HiMPI_Op op, const himpi_coll_args *a, int p, int rank)
          (rc = check_side(a->sendbuf, a->sendcount, a->sendtype, a->sendcounts, a->displs,
                           info->vector == HIMPI_VECTOR_SEND, 0, p, rank)) != MPI_SUCCESS) ||
         (recv_described(info, a, rank) &&
-         (rc = check_side(a->recvbuf, a->recvcount, a->recvtype, a->recvcounts, a->displs,
-                          info->vector == HIMPI_VECTOR_RECV,
+         (rc = check_side(recv_side_buffer(info, a, rank), a->recvcount, a->recvtype,
+                          a->recvcounts, a->displs, info->vector == HIMPI_VECTOR_RECV,
                           info->input == HIMPI_INPUT_COUNTS, p, rank)) != MPI_SUCCESS) ||
         (info->reduction && (rc = himpi_check_op(a->op)) != MPI_SUCCESS))
         return rc;

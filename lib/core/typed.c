@@ -29,7 +29,7 @@ void *himpi_tmp_alloc(int count, MPI_Datatype datatype)
     MPI_Aint true_lb, true_extent;
     MPI_Type_get_true_extent(datatype, &true_lb, &true_extent);
     MPI_Aint bytes = count > 0 ? (count - 1) * himpi_extent(datatype) + true_extent : 0;
-    char *base = himpi_alloc((size_t)bytes + 1, 1, "a temporary buffer");
+    char *base = himpi_data_alloc((size_t)bytes + 1, "a temporary buffer");
     return base - true_lb;
 }
 
