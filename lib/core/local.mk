@@ -21,6 +21,8 @@ libhimpi_internal_la_SOURCES += \
 	%D%/sched_coll.h \
 	%D%/sched_comm.c \
 	%D%/sched_comm.h \
+	%D%/sched_graph.h \
+	%D%/sched_run.c \
 	%D%/setup_lock.c \
 	%D%/setup_lock.h \
 	%D%/text.c \
