@@ -272,6 +272,25 @@ int himpi_sched_gate(himpi_sched *s, int n, const int after[], int *index)
     return rc;
 }
 
+int himpi_sched_issued(himpi_sched *s, int *index)
+{
+    int from = s->fenced, n = s->nstages, gate;
+    int rc = himpi_sched_gate(s, 0, NULL, &gate);
+    for (int i = from; i < n && rc == MPI_SUCCESS; i++)
+        if (s->stages[i].kind != STAGE_SEND && s->stages[i].kind != STAGE_SSEND)
+            rc = himpi_sched_after(s, gate, i);
+    /* A send is issued once what it waits for has completed. */
+    for (int e = 0, edges = s->nedges; e < edges && rc == MPI_SUCCESS; e++) {
+        edge ed = s->edges[e];
+        if (ed.after >= from && ed.after < n &&
+            (s->stages[ed.after].kind == STAGE_SEND || s->stages[ed.after].kind == STAGE_SSEND))
+            rc = himpi_sched_after(s, gate, ed.before);
+    }
+    if (rc == MPI_SUCCESS)
+        *index = gate;
+    return rc;
+}
+
 void himpi_sched_scope(himpi_sched *s, int origin)
 {
     s->fence = origin;

@@ -194,6 +194,13 @@ int himpi_sched_last_fence(const himpi_sched *sched);
  * HIMPI_SCHED_FIRST are no edge): where several chains of stages meet. */
 int himpi_sched_gate(himpi_sched *sched, int n, const int after[], int *stage);
 
+/* A stage that completes once every stage added since the scope's origin
+ * has been issued: after each of them but the sends, and after what each
+ * send waits for.  What follows it may run while those sends are under way:
+ * a level's next segment starts as its last sends of this one leave, as in
+ * one continuous pipeline (hier/steps.c). */
+int himpi_sched_issued(himpi_sched *sched, int *stage);
+
 /* Opens a scope at stage origin (HIMPI_SCHED_FIRST: the start): stages
  * added from now on "after nothing" wait for origin alone, and the next
  * fence waits only for the stages added from now on (and origin).  What a

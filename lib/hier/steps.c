@@ -57,28 +57,36 @@ int himpi_steps_build(himpi_sched *sched, const himpi_steps *steps, HiMPI_Op ope
     if (overlap > 0)
         himpi_sched_overlapped(sched);
     int segments = count > per ? count / per + (count % per != 0) : 1;
-    /* done[j]: the end of step j on the segment before. */
-    int *done = himpi_alloc((size_t)steps->n + 1, sizeof *done, "a plan's steps");
-    for (int j = 0; j < steps->n; j++)
+    /* Step j of segment k waits for step j - 1 of segment k (its data),
+     * for step j of segment k - 1 to be issued (himpi_sched_issued: its
+     * last sends may still be under way, so that the level's messages
+     * follow one another across segments) and for step j of segment k - 2
+     * to end (at most two segments' sends in flight).  done[2 j + k % 2]
+     * is the end of step j on segment k, issued[j] its issue. */
+    int n2 = 2 * steps->n;
+    int *done = himpi_alloc((size_t)n2 + (size_t)steps->n + 1, sizeof *done, "a plan's steps");
+    int *issued = done + n2;
+    for (int j = 0; j < n2 + steps->n; j++)
         done[j] = HIMPI_SCHED_FIRST;
     int rc = MPI_SUCCESS, origin = himpi_sched_last_fence(sched);
     for (int k = 0; k < segments && rc == MPI_SUCCESS; k++) {
         MPI_Aint first = (MPI_Aint)k * per;
         int n = count - first < per ? (int)(count - first) : per, prev = origin, gate;
         for (int j = 0; j < steps->n && rc == MPI_SUCCESS; j++) {
-            const int after[2] = {prev, done[j]};
-            if ((rc = himpi_sched_gate(sched, 2, after, &gate)) != MPI_SUCCESS)
+            const int after[3] = {prev, issued[j], done[2 * j + k % 2]};
+            if ((rc = himpi_sched_gate(sched, 3, after, &gate)) != MPI_SUCCESS)
                 break;
             himpi_sched_scope(sched, gate);
             if ((rc = build_step(sched, &steps->step[j], first, n, datatype, op, segsize)) ==
                     MPI_SUCCESS &&
+                (rc = himpi_sched_issued(sched, &issued[j])) == MPI_SUCCESS &&
                 (rc = himpi_sched_fence(sched)) == MPI_SUCCESS)
-                prev = done[j] = himpi_sched_last_fence(sched);
+                prev = done[2 * j + k % 2] = himpi_sched_last_fence(sched);
         }
     }
-    /* What follows waits for every step's last segment. */
+    /* What follows waits for every step's last two segments. */
     int end;
-    if (rc == MPI_SUCCESS && (rc = himpi_sched_gate(sched, steps->n, done, &end)) == MPI_SUCCESS)
+    if (rc == MPI_SUCCESS && (rc = himpi_sched_gate(sched, n2, done, &end)) == MPI_SUCCESS)
         himpi_sched_scope(sched, end);
     free(done);
     return rc;

@@ -5,7 +5,8 @@
  * schedule refuses; the coll stage of every operation in each way a
  * schedule runs, and two schedules whose collectives on one communicator
  * would cross if the schedules did not keep them in start order; a
- * message cut where a value received says, its rest sent after.  Every
+ * message cut where a value received says, its rest sent after; a gate on
+ * what a rank has issued, which a synchronous send does not hold.  Every
  * value is computed here from its definition. */
 #include <config.h>
 
@@ -609,6 +610,68 @@ static void cut_where_asked(void)
            size);
 }
 
+/* What the stage after an issued gate saw: the message the gate waited
+ * for, which must have arrived. */
+typedef struct seen {
+    const int *reply;
+    int value;
+} seen;
+
+static int look(void *arg)
+{
+    seen *s = arg;
+    s->value = *s->reply;
+    return MPI_SUCCESS;
+}
+
+/* Pairs of ranks: the even one sends a synchronously, receives a reply,
+ * then passes a gate on what it has issued (himpi_sched_issued) and sends
+ * b after it.  The odd one sends the reply, and receives a only after b,
+ * so a completes only after b is sent: a gate that waited for the sends
+ * would never open.  The stage after the gate must see the reply, which
+ * the gate does wait for.  Tests for at most a minute rather than hang. */
+static void issued_gate(void)
+{
+    int partner = rank ^ 1, even = rank % 2 == 0, paired = partner < size;
+    int a = even ? 11 : -1, b = even ? 22 : -1, reply = even ? -1 : 33, channel, done = 0;
+    seen after = {&reply, -1};
+    himpi_sched *s;
+    himpi_sched_create(&s);
+    int rc = himpi_sched_join(s, MPI_COMM_WORLD, &channel), gate, got;
+    if (paired && even && rc == MPI_SUCCESS) {
+        rc = himpi_sched_ssend(s, HIMPI_SCHED_FIRST, channel, 0, &a, 1, MPI_INT, partner, NULL);
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_recv(s, HIMPI_SCHED_FIRST, channel, 2, &reply, 1, MPI_INT, partner,
+                                  NULL);
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_issued(s, &gate);
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_call(s, gate, look, &after, NULL);
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_send(s, gate, channel, 1, &b, 1, MPI_INT, partner, NULL);
+    } else if (paired && rc == MPI_SUCCESS) {
+        rc = himpi_sched_send(s, HIMPI_SCHED_FIRST, channel, 2, &reply, 1, MPI_INT, partner,
+                              NULL);
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_recv(s, HIMPI_SCHED_FIRST, channel, 1, &b, 1, MPI_INT, partner,
+                                  &got);
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_recv(s, got, channel, 0, &a, 1, MPI_INT, partner, NULL);
+    }
+    if (rc == MPI_SUCCESS)
+        rc = himpi_sched_start(s);
+    for (double end = MPI_Wtime() + 60; rc == MPI_SUCCESS && !done && MPI_Wtime() < end;)
+        rc = himpi_sched_test(s, &done);
+    himpi_sched_free(&s);
+    tap_check(rc == MPI_SUCCESS, "schedule failed: %d", rc);
+    tap_check(done, "not complete after a minute: the gate waited for the synchronous send");
+    tap_check(!paired || (a == 11 && b == 22 && reply == 33), "a %d, b %d, reply %d", a, b,
+              reply);
+    tap_check(!paired || !even || after.value == 33,
+              "the stage after the gate saw %d before the reply, 33", after.value);
+    tap_ok("%d ranks: a gate on what was issued waits for the receives, not the sends", size);
+}
+
 int main(int argc, char **argv)
 {
     tap_init(&argc, &argv);
@@ -622,5 +685,6 @@ int main(int argc, char **argv)
     coll_modes();
     colls_in_start_order();
     cut_where_asked();
+    issued_gate();
     return tap_finish();
 }
