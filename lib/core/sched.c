@@ -274,16 +274,18 @@ int himpi_sched_gate(himpi_sched *s, int n, const int after[], int *index)
 
 int himpi_sched_issued(himpi_sched *s, int *index)
 {
-    int from = s->fenced, n = s->nstages, gate;
+    int from = s->fenced, n = s->nstages, edges = s->nedges, gate;
     int rc = himpi_sched_gate(s, 0, NULL, &gate);
     for (int i = from; i < n && rc == MPI_SUCCESS; i++)
-        if (s->stages[i].kind != STAGE_SEND && s->stages[i].kind != STAGE_SSEND)
+        if (!stage_is_send(s->stages[i].kind))
             rc = himpi_sched_after(s, gate, i);
-    /* A send is issued once what it waits for has completed. */
-    for (int e = 0, edges = s->nedges; e < edges && rc == MPI_SUCCESS; e++) {
+    /* A send is issued once what it waits for has completed.  Only the
+     * edges since the scope opened: an overlapped call makes a gate a
+     * segment, and a scan of all its edges each time would grow with the
+     * square of the segments. */
+    for (int e = s->fenced_edges; e < edges && rc == MPI_SUCCESS; e++) {
         edge ed = s->edges[e];
-        if (ed.after >= from && ed.after < n &&
-            (s->stages[ed.after].kind == STAGE_SEND || s->stages[ed.after].kind == STAGE_SSEND))
+        if (ed.after >= from && ed.after < n && stage_is_send(s->stages[ed.after].kind))
             rc = himpi_sched_after(s, gate, ed.before);
     }
     if (rc == MPI_SUCCESS)
@@ -295,6 +297,7 @@ void himpi_sched_scope(himpi_sched *s, int origin)
 {
     s->fence = origin;
     s->fenced = s->nstages;
+    s->fenced_edges = s->nedges;
 }
 
 int himpi_sched_fence(himpi_sched *s)
@@ -305,5 +308,6 @@ int himpi_sched_fence(himpi_sched *s)
         rc = himpi_sched_after(s, fence, i);
     s->fence = fence;
     s->fenced = fence + 1;
+    s->fenced_edges = s->nedges;
     return rc;
 }

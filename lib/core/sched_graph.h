@@ -53,6 +53,11 @@ typedef struct owned {
     MPI_Datatype datatype;
 } owned;
 
+static inline int stage_is_send(stage_kind kind)
+{
+    return kind == STAGE_SEND || kind == STAGE_SSEND;
+}
+
 typedef struct edge {
     int before, after;
 } edge;
@@ -65,6 +70,9 @@ struct himpi_sched {
     /* The last fence or scope's origin (HIMPI_SCHED_FIRST: none), and the
      * first stage the next fence waits for. */
     int fence, fenced;
+    /* The edges then: every edge into a stage from fenced on comes after
+     * it (himpi_sched_issued looks at those alone). */
+    int fenced_edges;
     /* Levels that overlap: no coll stage runs alone (himpi_sched_overlapped). */
     int overlapped;
     coll *colls;
