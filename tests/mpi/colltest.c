@@ -1082,6 +1082,13 @@ static void test_requests(void)
     library_has &= the_op->op != HIMPI_OP_SCATTER && the_op->op != HIMPI_OP_GATHER &&
                    the_op->op != HIMPI_OP_ALLGATHER && the_op->op != HIMPI_OP_ALLTOALL;
 #endif
+    /* Between groups of different sizes these four run their v-forms,
+     * which have no persistent form: a rank alone in its group (the last
+     * of three: groups {0, 1} and {2}) then has no level of the library's. */
+    int v_between = the_op->op == HIMPI_OP_SCATTER || the_op->op == HIMPI_OP_GATHER ||
+                    the_op->op == HIMPI_OP_ALLGATHER || the_op->op == HIMPI_OP_ALLTOALL;
+    if (v_between && size % 2 != 0 && size / 2 == 1 && rank == size - 1)
+        library_has = 0;
     tap_check(inits >= library_has, "%s: %ld persistent collectives of the MPI library",
               describe(NULL, &native), inits);
     tap_diag("%s: %ld persistent collectives of the MPI library on rank %d",
