@@ -274,16 +274,16 @@ int himpi_sched_gate(himpi_sched *s, int n, const int after[], int *index)
 
 int himpi_sched_issued(himpi_sched *s, int *index)
 {
-    int from = s->fenced, n = s->nstages, edges = s->nedges, gate;
+    int from = s->scope_stages, n = s->nstages, edges = s->nedges, gate;
     int rc = himpi_sched_gate(s, 0, NULL, &gate);
     for (int i = from; i < n && rc == MPI_SUCCESS; i++)
         if (!stage_is_send(s->stages[i].kind))
             rc = himpi_sched_after(s, gate, i);
     /* A send is issued once what it waits for has completed.  Only the
-     * edges since the scope opened: an overlapped call makes a gate a
-     * segment, and a scan of all its edges each time would grow with the
-     * square of the segments. */
-    for (int e = s->fenced_edges; e < edges && rc == MPI_SUCCESS; e++) {
+     * scope's edges: an overlapped call makes a gate a segment, and a scan
+     * of all its edges each time would grow with the square of the
+     * segments. */
+    for (int e = s->scope_edges; e < edges && rc == MPI_SUCCESS; e++) {
         edge ed = s->edges[e];
         if (ed.after >= from && ed.after < n && stage_is_send(s->stages[ed.after].kind))
             rc = himpi_sched_after(s, gate, ed.before);
@@ -293,11 +293,32 @@ int himpi_sched_issued(himpi_sched *s, int *index)
     return rc;
 }
 
+int himpi_sched_sent(himpi_sched *s, int *index)
+{
+    int n = s->nstages, gate;
+    int rc = himpi_sched_gate(s, 0, NULL, &gate);
+    for (int i = s->scope_stages; i < n && rc == MPI_SUCCESS; i++)
+        if (stage_is_send(s->stages[i].kind))
+            rc = himpi_sched_after(s, gate, i);
+    if (rc == MPI_SUCCESS)
+        *index = gate;
+    return rc;
+}
+
+int himpi_sched_sends_after(himpi_sched *s, int stage)
+{
+    int rc = MPI_SUCCESS, n = s->nstages;
+    for (int i = s->scope_stages; i < n && rc == MPI_SUCCESS; i++)
+        if (stage_is_send(s->stages[i].kind))
+            rc = himpi_sched_after(s, i, stage);
+    return rc;
+}
+
 void himpi_sched_scope(himpi_sched *s, int origin)
 {
     s->fence = origin;
-    s->fenced = s->nstages;
-    s->fenced_edges = s->nedges;
+    s->fenced = s->scope_stages = s->nstages;
+    s->scope_edges = s->nedges;
 }
 
 int himpi_sched_fence(himpi_sched *s)
@@ -308,6 +329,5 @@ int himpi_sched_fence(himpi_sched *s)
         rc = himpi_sched_after(s, fence, i);
     s->fence = fence;
     s->fenced = fence + 1;
-    s->fenced_edges = s->nedges;
     return rc;
 }

@@ -201,6 +201,18 @@ int himpi_sched_gate(himpi_sched *sched, int n, const int after[], int *stage);
  * one continuous pipeline (hier/steps.c). */
 int himpi_sched_issued(himpi_sched *sched, int *stage);
 
+/* A stage that completes once every send added since the scope's origin
+ * has: what the same level's sends on the next segment wait for. */
+int himpi_sched_sent(himpi_sched *sched, int *stage);
+
+/* Makes every send added since the scope's origin wait for stage as well
+ * (HIMPI_SCHED_FIRST: nothing).  A level's sends on one segment then leave
+ * after its sends on the segment before have completed, and share no link
+ * with them: the next segment's messages cannot slow down the last
+ * messages of this one, which the level's root may still be waiting for,
+ * while its receives are posted as early as before. */
+int himpi_sched_sends_after(himpi_sched *sched, int stage);
+
 /* Opens a scope at stage origin (HIMPI_SCHED_FIRST: the start): stages
  * added from now on "after nothing" wait for origin alone, and the next
  * fence waits only for the stages added from now on (and origin).  What a

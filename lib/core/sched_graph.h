@@ -70,9 +70,10 @@ struct himpi_sched {
     /* The last fence or scope's origin (HIMPI_SCHED_FIRST: none), and the
      * first stage the next fence waits for. */
     int fence, fenced;
-    /* The edges then: every edge into a stage from fenced on comes after
-     * it (himpi_sched_issued looks at those alone). */
-    int fenced_edges;
+    /* The first stage and the first edge of the scope (an edge into a
+     * stage of the scope comes after it): what himpi_sched_issued and
+     * himpi_sched_sent look at. */
+    int scope_stages, scope_edges;
     /* Levels that overlap: no coll stage runs alone (himpi_sched_overlapped). */
     int overlapped;
     coll *colls;

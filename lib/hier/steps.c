@@ -61,12 +61,15 @@ int himpi_steps_build(himpi_sched *sched, const himpi_steps *steps, HiMPI_Op ope
      * for step j of segment k - 1 to be issued (himpi_sched_issued: its
      * last sends may still be under way, so that the level's messages
      * follow one another across segments) and for step j of segment k - 2
-     * to end (at most two segments' sends in flight).  done[2 j + k % 2]
-     * is the end of step j on segment k, issued[j] its issue. */
+     * to end (at most two segments' sends in flight); its sends wait for
+     * those of step j of segment k - 1 (himpi_sched_sends_after).
+     * done[2 j + k % 2] is the end of step j on segment k, issued[j] and
+     * sent[j] its issue and the end of its sends. */
     int n2 = 2 * steps->n;
-    int *done = himpi_alloc((size_t)n2 + (size_t)steps->n + 1, sizeof *done, "a plan's steps");
-    int *issued = done + n2;
-    for (int j = 0; j < n2 + steps->n; j++)
+    int *done = himpi_alloc((size_t)n2 + 2 * (size_t)steps->n + 1, sizeof *done,
+                            "a plan's steps");
+    int *issued = done + n2, *sent = issued + steps->n;
+    for (int j = 0; j < n2 + 2 * steps->n; j++)
         done[j] = HIMPI_SCHED_FIRST;
     int rc = MPI_SUCCESS, origin = himpi_sched_last_fence(sched);
     for (int k = 0; k < segments && rc == MPI_SUCCESS; k++) {
@@ -79,7 +82,9 @@ int himpi_steps_build(himpi_sched *sched, const himpi_steps *steps, HiMPI_Op ope
             himpi_sched_scope(sched, gate);
             if ((rc = build_step(sched, &steps->step[j], first, n, datatype, op, segsize)) ==
                     MPI_SUCCESS &&
+                (rc = himpi_sched_sends_after(sched, sent[j])) == MPI_SUCCESS &&
                 (rc = himpi_sched_issued(sched, &issued[j])) == MPI_SUCCESS &&
+                (rc = himpi_sched_sent(sched, &sent[j])) == MPI_SUCCESS &&
                 (rc = himpi_sched_fence(sched)) == MPI_SUCCESS)
                 prev = done[2 * j + k % 2] = himpi_sched_last_fence(sched);
         }

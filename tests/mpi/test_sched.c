@@ -672,6 +672,58 @@ static void issued_gate(void)
     tap_ok("%d ranks: a gate on what was issued waits for the receives, not the sends", size);
 }
 
+/* Rank 0 sends a to rank 1 synchronously, then, in a second scope whose
+ * sends wait for those of the first (himpi_sched_sent and
+ * himpi_sched_sends_after, as a level's segments do), b to rank 2.  Rank 1
+ * posts its receive of a only once rank 2 has tested its receive of b for
+ * a while: b must not arrive meanwhile, since a cannot complete before.
+ * Without the order b arrives at once, unless the machine takes longer
+ * than that while to deliver one integer; with it and a wrong gate the
+ * ranks wait for each other, which is reported after a minute. */
+static void sends_in_order(void)
+{
+    int a = rank == 0 ? 11 : -1, b = rank == 0 ? 22 : -1, channel, done = 0, early = 0;
+    MPI_Comm side;
+    MPI_Comm_dup(MPI_COMM_WORLD, &side);
+    himpi_sched *s;
+    himpi_sched_create(&s);
+    int rc = himpi_sched_join(s, MPI_COMM_WORLD, &channel), sent;
+    if (size >= 3 && rank == 0 && rc == MPI_SUCCESS) {
+        himpi_sched_scope(s, HIMPI_SCHED_FIRST);
+        rc = himpi_sched_ssend(s, HIMPI_SCHED_FIRST, channel, 0, &a, 1, MPI_INT, 1, NULL);
+        if (rc == MPI_SUCCESS && (rc = himpi_sched_sent(s, &sent)) == MPI_SUCCESS) {
+            himpi_sched_scope(s, HIMPI_SCHED_FIRST);
+            rc = himpi_sched_send(s, HIMPI_SCHED_FIRST, channel, 1, &b, 1, MPI_INT, 2, NULL);
+        }
+        if (rc == MPI_SUCCESS)
+            rc = himpi_sched_sends_after(s, sent);
+    } else if (size >= 3 && rank == 2 && rc == MPI_SUCCESS) {
+        rc = himpi_sched_recv(s, HIMPI_SCHED_FIRST, channel, 1, &b, 1, MPI_INT, 0, NULL);
+    } else if (size >= 3 && rank == 1 && rc == MPI_SUCCESS) {
+        rc = himpi_sched_recv(s, HIMPI_SCHED_FIRST, channel, 0, &a, 1, MPI_INT, 0, NULL);
+    }
+    if (rank == 1 && size >= 3)
+        MPI_Recv(&early, 1, MPI_INT, 2, 0, side, MPI_STATUS_IGNORE);
+    if (rc == MPI_SUCCESS)
+        rc = himpi_sched_start(s);
+    if (rank == 2 && size >= 3) {
+        for (double end = MPI_Wtime() + 0.5; rc == MPI_SUCCESS && !done && MPI_Wtime() < end;)
+            rc = himpi_sched_test(s, &done);
+        early = done;
+        MPI_Send(&early, 1, MPI_INT, 1, 0, side);
+    }
+    for (double end = MPI_Wtime() + 60; rc == MPI_SUCCESS && !done && MPI_Wtime() < end;)
+        rc = himpi_sched_test(s, &done);
+    himpi_sched_free(&s);
+    MPI_Comm_free(&side);
+    tap_check(rc == MPI_SUCCESS, "schedule failed: %d", rc);
+    tap_check(done, "not complete after a minute: the ranks waited for each other");
+    tap_check(!early, "b arrived before a's synchronous send completed");
+    tap_check(size < 3 || rank != 1 || a == 11, "a is %d, expected 11", a);
+    tap_check(size < 3 || rank != 2 || b == 22, "b is %d, expected 22", b);
+    tap_ok("%d ranks: a scope's sends leave after the sends they are ordered after", size);
+}
+
 int main(int argc, char **argv)
 {
     tap_init(&argc, &argv);
@@ -686,5 +738,6 @@ int main(int argc, char **argv)
     colls_in_start_order();
     cut_where_asked();
     issued_gate();
+    sends_in_order();
     return tap_finish();
 }
