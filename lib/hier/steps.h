@@ -6,10 +6,11 @@
  * elements and every step runs on every segment: step j of segment k
  * follows step j - 1 of segment k (its data), the issue of step j of
  * segment k - 1 (its level's previous work, its last sends possibly still
- * under way) and the end of step j of segment k - 2, so that each level
- * works on its own segment while the next level works on the one before,
- * as many segments in flight as the rank has steps.  One segment is the
- * plan run level after level. */
+ * under way) and the end of step j of segment k - 2, and its sends follow
+ * the end of those of step j of segment k - 1, so that each level works on
+ * its own segment while the next level works on the one before, as many
+ * segments in flight as the rank has steps.  One segment is the plan run
+ * level after level. */
 #ifndef HIMPI_HIER_STEPS_H
 #define HIMPI_HIER_STEPS_H
 
