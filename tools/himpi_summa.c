@@ -47,27 +47,26 @@ static void print_model(const summa_options *o, int p, int layouts[][2], int cou
     printf("# the model's best: %dx%d (G = %d)\n", bi, bj, bi * bj);
 }
 
-/* One untimed run, checked if asked, then reps timed runs; layout NULL
- * is SUMMA.  An MPI error code. */
+/* o->warmup untimed runs, then o->reps timed ones; the first run's C is
+ * checked if asked.  layout NULL is SUMMA.  An MPI error code. */
 static int measure(const summa_options *o, const summa_grid *g, const summa_groups *h,
                    summa_matrices *m, result *r)
 {
     summa_times t, sum = {0, 0, 0};
     int rc = MPI_SUCCESS;
     r->wrong = 0;
-    for (int rep = 0; rep <= o->reps && rc == MPI_SUCCESS; rep++) {
+    for (int run = 0; run < o->warmup + o->reps && rc == MPI_SUCCESS; run++) {
         MPI_Barrier(MPI_COMM_WORLD);
         rc = h == NULL ? summa_run(g, &o->src, o->b, m, &t)
                        : hsumma_run(g, h, &o->src, o->M, o->b, m, &t);
         if (rc != MPI_SUCCESS)
             break;
-        if (rep == 0) { /* the untimed run */
-            if (o->check) {
-                long wrong = summa_check(m, g->row, g->col);
-                MPI_Allreduce(&wrong, &r->wrong, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
-            }
-            continue;
+        if (run == 0 && o->check) {
+            long wrong = summa_check(m, g->row, g->col);
+            MPI_Allreduce(&wrong, &r->wrong, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
         }
+        if (run < o->warmup)
+            continue;
         double mine[3] = {t.total, t.comm, t.comp}, most[3];
         MPI_Allreduce(mine, most, 3, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
         sum.total += most[0];
@@ -117,12 +116,12 @@ static int run(const summa_options *o, int p, int layouts[][2], int count)
     summa_source_name(&o->src.inner, inner, sizeof inner);
     cli_say(stdout,
             "# himpi-summa %s: n=%d b=%d M=%d on %d processes as a %dx%d grid, %d timed "
-            "run%s each\n# %s; dgemm: %s\n"
+            "run%s each after %d untimed\n# %s; dgemm: %s\n"
             "# broadcasts: SUMMA %s, HSUMMA between groups %s, inside %s\n"
             "# model: %s, alpha %g us, beta %g ns/B\n"
             "# %-7s %7s %5s %12s %12s %12s %9s %8s %8s %12s  %s\n",
             PACKAGE_VERSION, o->n, o->b, o->M, p, o->s, o->t, o->reps, o->reps == 1 ? "" : "s",
-            cli_mpi_library(), blas, summa_src, outer, inner,
+            o->warmup, cli_mpi_library(), blas, summa_src, outer, inner,
             summa_model_bcast_name(o->model.bcast),
             o->model.alpha * 1e6, o->model.beta * 1e9, "alg", "groups", "G", "total(s)",
             "comm(s)", "comp(s)", "GFLOP/s", "speedup", "comm-x", "model-comm", "check");

@@ -24,7 +24,8 @@ enum {
     OPT_MODEL_BCAST,
     OPT_SEGMENTS,
     OPT_MODEL,
-    OPT_PROCS
+    OPT_PROCS,
+    OPT_WARMUP
 };
 
 void summa_usage(void)
@@ -45,7 +46,9 @@ void summa_usage(void)
             "                        number G (the most square IxJ), auto (the model's best),\n"
             "                        sqrt (the G nearest sqrt(P)) or all (every IxJ);\n"
             "                        default auto\n"
-            "  -r, --reps=N          timed runs of each (default 3), after one untimed\n"
+            "  -r, --reps=N          timed runs of each (default 3)\n"
+            "      --warmup=N        untimed runs of each before them (default 1: HiMPI\n"
+            "                        sets up its communicators in the first)\n"
             "      --check           compare each product with a reference (exit status 1\n"
             "                        if one differs)\n"
             "      --no-compute      skip the local products: the communication alone, as\n"
@@ -123,6 +126,7 @@ int summa_options_parse(int argc, char **argv, summa_options *o)
         {"grid", required_argument, NULL, OPT_GRID},
         {"groups", required_argument, NULL, 'G'},
         {"reps", required_argument, NULL, 'r'},
+        {"warmup", required_argument, NULL, OPT_WARMUP},
         {"check", no_argument, NULL, OPT_CHECK},
         {"no-compute", no_argument, NULL, OPT_NO_COMPUTE},
         {"bcast", required_argument, NULL, OPT_BCAST},
@@ -138,7 +142,7 @@ int summa_options_parse(int argc, char **argv, summa_options *o)
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}};
-    *o = (summa_options){.n = 1024, .b = 64, .reps = 3, .compute = 1,
+    *o = (summa_options){.n = 1024, .b = 64, .reps = 3, .warmup = 1, .compute = 1,
                          .model = {.bcast = SUMMA_MODEL_SAG, .segments = 8, .alpha = 5e-6,
                                    .beta = 1e-9}};
     summa_source all = {SUMMA_SOURCE_MPI, {0}};
@@ -171,6 +175,10 @@ int summa_options_parse(int argc, char **argv, summa_options *o)
         case 'r':
             if (!cli_int(optarg, 1, &o->reps))
                 rc = cli_bad("--reps", optarg, "an integer >= 1");
+            break;
+        case OPT_WARMUP:
+            if (!cli_int(optarg, 0, &o->warmup))
+                rc = cli_bad("--warmup", optarg, "an integer >= 0");
             break;
         case OPT_CHECK: o->check = 1; break;
         case OPT_NO_COMPUTE: o->compute = 0; break;

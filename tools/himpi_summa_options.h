@@ -29,6 +29,7 @@ typedef struct summa_options {
     summa_spec specs[SUMMA_MAX_SPECS];
     int nspecs;
     int reps;
+    int warmup;      /* untimed runs before the timed ones */
     int check;
     int compute;     /* 0: --no-compute, the products skipped */
     int model_only;  /* --model: print the model's prediction, run nothing */

@@ -12,7 +12,7 @@
 # tree.
 b=${abs_top_builddir:?abs_top_builddir must name the build tree}
 . "$(dirname "$0")/../tap.sh"
-echo 1..14
+echo 1..15
 
 # check NP LAYOUTS DESCRIPTION ARGUMENT...: a run in check mode on NP ranks
 # (with the variables of env_vars) whose rows (SUMMA, then HSUMMA at each
@@ -56,16 +56,19 @@ check 9 "1x1 1x3 3x1 3x3" "3x3 grid, n=96 b=M=16, the plan 2:linear:native" -n 9
   --bcast=2:linear:native
 check 16 "1x1 1x2 1x4 2x1 2x2 2x4 4x1 4x2 4x4" "4x4 grid, n=96 b=4 M=8, MPI_Bcast" \
   -n 96 -b 4 -M 8 --bcast=mpi
+# With no untimed run, the first timed run's product is the one checked.
+check 4 "1x1 1x2 2x1 2x2" "n=48 b=M=8, no untimed run, HiMPI_Bcast" -n 48 -b 8 --warmup=0 \
+  --bcast=table
 
 # Invalid arguments, on 4 ranks (a 2x2 grid) so that every rank must
 # agree: each one message on rank 0, and exit status 2 (test_summa checks
 # every rejection; these are one of each kind, end to end): n not a
 # multiple of the grid, M not of b, groups that do not fit, a grid of
 # other processes, an algorithm bcast lacks, the products to check
-# skipped, an unknown option.
+# skipped, a negative number of untimed runs, an unknown option.
 status=0
 for bad in "-n 50" "-n 48 -b 8 -M 12" "-n 48 -b 8 -G 3" "--grid=2x3" "--bcast=ring" \
-  "--no-compute" "--bogus"; do
+  "--no-compute" "--warmup=-1" "--bogus"; do
   # shellcheck disable=SC2086 # each case is a list of options
   "$b/launch" 4 "$b/tools/himpi-summa" --check $bad >"$tmp/bad.out" 2>"$tmp/bad.err"
   rc=$?

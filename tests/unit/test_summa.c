@@ -176,6 +176,12 @@ START_TEST(options_valid)
     ck_assert_int_eq(o.specs[0].kind, SUMMA_SPEC_AUTO);
     ck_assert_int_eq(o.src.summa.kind, SUMMA_SOURCE_MPI);
     ck_assert_int_eq(o.compute, 1);
+    ck_assert_int_eq(o.reps, 3);
+    ck_assert_int_eq(o.warmup, 1);
+    char *runs[] = {"himpi-summa", "--warmup=0", "-r2", NULL};
+    ck_assert_int_eq(summa_options_parse(3, runs, &o), 0);
+    ck_assert_int_eq(o.warmup, 0);
+    ck_assert_int_eq(o.reps, 2);
     char *skip[] = {"himpi-summa", "--no-compute", NULL};
     ck_assert_int_eq(summa_options_parse(2, skip, &o), 0);
     ck_assert_int_eq(o.compute, 0);
@@ -228,6 +234,8 @@ START_TEST(options_invalid)
     ck_assert_int_eq(try(6, &count, "-G2y2", NULL, NULL, NULL), 2);
     ck_assert_int_eq(try(6, &count, "--grid=2", NULL, NULL, NULL), 2);
     ck_assert_int_eq(try(6, &count, "-n0", NULL, NULL, NULL), 2);
+    ck_assert_int_eq(try(6, &count, "-r0", NULL, NULL, NULL), 2);
+    ck_assert_int_eq(try(6, &count, "--warmup=-1", NULL, NULL, NULL), 2);
     ck_assert_int_eq(try(6, &count, "--alpha=-1", NULL, NULL, NULL), 2);
     ck_assert_int_eq(try(6, &count, "--model-bcast=ring", NULL, NULL, NULL), 2);
     /* The products --check compares, skipped. */
