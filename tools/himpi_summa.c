@@ -77,6 +77,7 @@ static int measure(const summa_options *o, const summa_grid *g, const summa_grou
     return rc;
 }
 
+/* summa NULL: SUMMA did not run (--no-summa), and the speedups print -. */
 static void print_row(const summa_options *o, const char *name, int I, int J, const result *r,
                       const result *summa)
 {
@@ -90,10 +91,15 @@ static void print_row(const summa_options *o, const char *name, int I, int J, co
         snprintf(comp, sizeof comp, "%.6f", r->t.comp);
         snprintf(rate, sizeof rate, "%.3f", r->t.total > 0 ? flops / r->t.total * 1e-9 : 0.0);
     }
-    cli_say(stdout, "  %-7s %3dx%-3d %5d %12.6f %12.6f %12s %9s %8.3f %8.3f %12.6f  %s\n",
-            name, I, J, I * J, r->t.total, r->t.comm, comp, rate,
-            r->t.total > 0 ? summa->t.total / r->t.total : 1.0,
-            r->t.comm > 0 ? summa->t.comm / r->t.comm : 1.0, c.latency + c.bandwidth, check);
+    char speedup[16] = "-", comm_x[16] = "-";
+    if (summa != NULL) {
+        snprintf(speedup, sizeof speedup, "%.3f",
+                 r->t.total > 0 ? summa->t.total / r->t.total : 1.0);
+        snprintf(comm_x, sizeof comm_x, "%.3f", r->t.comm > 0 ? summa->t.comm / r->t.comm : 1.0);
+    }
+    cli_say(stdout, "  %-7s %3dx%-3d %5d %12.6f %12.6f %12s %9s %8s %8s %12.6f  %s\n", name, I, J,
+            I * J, r->t.total, r->t.comm, comp, rate, speedup, comm_x, c.latency + c.bandwidth,
+            check);
     if (cli_rank() == 0) /* a row as soon as it is measured, in a pipe too */
         fflush(stdout);
 }
@@ -126,11 +132,12 @@ static int run(const summa_options *o, int p, int layouts[][2], int count)
             o->model.alpha * 1e6, o->model.beta * 1e9, "alg", "groups", "G", "total(s)",
             "comm(s)", "comp(s)", "GFLOP/s", "speedup", "comm-x", "model-comm", "check");
     result summa;
-    if (rc == MPI_SUCCESS)
+    if (rc == MPI_SUCCESS && o->summa) {
         rc = measure(o, &g, NULL, &m, &summa);
-    if (rc == MPI_SUCCESS) {
-        print_row(o, "summa", 1, 1, &summa, &summa);
-        failed |= summa.wrong != 0;
+        if (rc == MPI_SUCCESS) {
+            print_row(o, "summa", 1, 1, &summa, &summa);
+            failed |= summa.wrong != 0;
+        }
     }
     for (int k = 0; k < count && rc == MPI_SUCCESS; k++) {
         summa_groups h;
@@ -140,7 +147,7 @@ static int run(const summa_options *o, int p, int layouts[][2], int count)
             break;
         rc = measure(o, &g, &h, &m, &r);
         if (rc == MPI_SUCCESS) {
-            print_row(o, "hsumma", layouts[k][0], layouts[k][1], &r, &summa);
+            print_row(o, "hsumma", layouts[k][0], layouts[k][1], &r, o->summa ? &summa : NULL);
             failed |= r.wrong != 0;
         }
         summa_groups_free(&h);

@@ -25,7 +25,8 @@ enum {
     OPT_SEGMENTS,
     OPT_MODEL,
     OPT_PROCS,
-    OPT_WARMUP
+    OPT_WARMUP,
+    OPT_NO_SUMMA
 };
 
 void summa_usage(void)
@@ -53,6 +54,8 @@ void summa_usage(void)
             "                        if one differs)\n"
             "      --no-compute      skip the local products: the communication alone, as\n"
             "                        a simulation of it needs (comp and GFLOP/s print -)\n"
+            "      --no-summa        run HSUMMA alone, e.g. a layout a job beside a run of\n"
+            "                        SUMMA (speedup and comm-x print -)\n"
             "      --bcast=SRC       every pivot broadcast's source: mpi (MPI_Bcast, the\n"
             "                        default), table (HiMPI_Bcast: the plan of the tuned\n"
             "                        table, HIMPI_CONF_FILE), an algorithm (HiMPI's, flat:\n"
@@ -129,6 +132,7 @@ int summa_options_parse(int argc, char **argv, summa_options *o)
         {"warmup", required_argument, NULL, OPT_WARMUP},
         {"check", no_argument, NULL, OPT_CHECK},
         {"no-compute", no_argument, NULL, OPT_NO_COMPUTE},
+        {"no-summa", no_argument, NULL, OPT_NO_SUMMA},
         {"bcast", required_argument, NULL, OPT_BCAST},
         {"summa-bcast", required_argument, NULL, OPT_SUMMA_BCAST},
         {"outer-bcast", required_argument, NULL, OPT_OUTER_BCAST},
@@ -142,7 +146,7 @@ int summa_options_parse(int argc, char **argv, summa_options *o)
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}};
-    *o = (summa_options){.n = 1024, .b = 64, .reps = 3, .warmup = 1, .compute = 1,
+    *o = (summa_options){.n = 1024, .b = 64, .reps = 3, .warmup = 1, .compute = 1, .summa = 1,
                          .model = {.bcast = SUMMA_MODEL_SAG, .segments = 8, .alpha = 5e-6,
                                    .beta = 1e-9}};
     summa_source all = {SUMMA_SOURCE_MPI, {0}};
@@ -182,6 +186,7 @@ int summa_options_parse(int argc, char **argv, summa_options *o)
             break;
         case OPT_CHECK: o->check = 1; break;
         case OPT_NO_COMPUTE: o->compute = 0; break;
+        case OPT_NO_SUMMA: o->summa = 0; break;
         case OPT_BCAST: rc = source("--bcast", optarg, &all, &all_set); break;
         case OPT_SUMMA_BCAST:
             rc = source("--summa-bcast", optarg, &o->src.summa, &summa_set);

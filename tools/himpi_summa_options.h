@@ -32,6 +32,7 @@ typedef struct summa_options {
     int warmup;      /* untimed runs before the timed ones */
     int check;
     int compute;     /* 0: --no-compute, the products skipped */
+    int summa;       /* 0: --no-summa, HSUMMA alone */
     int model_only;  /* --model: print the model's prediction, run nothing */
     int procs;       /* --procs, for --model; 0: the processes running */
     summa_sources src;

@@ -12,7 +12,7 @@
 # tree.
 b=${abs_top_builddir:?abs_top_builddir must name the build tree}
 . "$(dirname "$0")/../tap.sh"
-echo 1..15
+echo 1..16
 
 # check NP LAYOUTS DESCRIPTION ARGUMENT...: a run in check mode on NP ranks
 # (with the variables of env_vars) whose rows (SUMMA, then HSUMMA at each
@@ -107,6 +107,15 @@ result $status "timed runs print positive times and GFLOP/s"
 status=$?
 result $status "--no-compute times the broadcasts alone: comp and GFLOP/s are -"
 [ "$status" = 0 ] || sed 's/^/#   /' "$tmp/nocomp.out"
+
+# HSUMMA alone: its rows, right, and no speedup without SUMMA's time.
+"$b/launch" 4 "$b/tools/himpi-summa" -n 48 -b 8 -G 2x2,1x2 --reps=1 --check --no-summa \
+  >"$tmp/alone.out" 2>&1 &&
+  [ "$(awk '/^  h?summa / { printf "%s %s %s %s %s;", $1, $2, $8, $9, $NF }' "$tmp/alone.out")" \
+    = "hsumma 2x2 - - ok;hsumma 1x2 - - ok;" ]
+status=$?
+result $status "--no-summa runs the layouts alone: no SUMMA row, speedups -"
+[ "$status" = 0 ] || sed 's/^/#   /' "$tmp/alone.out"
 
 "$b/launch" 1 "$b/tools/himpi-summa" --help >"$tmp/help.out" 2>&1 &&
   grep -q -- '--groups=LIST' "$tmp/help.out"

@@ -178,10 +178,12 @@ START_TEST(options_valid)
     ck_assert_int_eq(o.compute, 1);
     ck_assert_int_eq(o.reps, 3);
     ck_assert_int_eq(o.warmup, 1);
-    char *runs[] = {"himpi-summa", "--warmup=0", "-r2", NULL};
-    ck_assert_int_eq(summa_options_parse(3, runs, &o), 0);
+    ck_assert_int_eq(o.summa, 1);
+    char *runs[] = {"himpi-summa", "--warmup=0", "-r2", "--no-summa", NULL};
+    ck_assert_int_eq(summa_options_parse(4, runs, &o), 0);
     ck_assert_int_eq(o.warmup, 0);
     ck_assert_int_eq(o.reps, 2);
+    ck_assert_int_eq(o.summa, 0);
     char *skip[] = {"himpi-summa", "--no-compute", NULL};
     ck_assert_int_eq(summa_options_parse(2, skip, &o), 0);
     ck_assert_int_eq(o.compute, 0);
