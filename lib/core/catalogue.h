@@ -157,7 +157,12 @@
  *           ceil(log2 p), H = floor(log2 p), a, b, c = alpha, beta, gamma;
  *           NAN where the MPI library chooses.  The binomial gatherv
  *           and scatterv first send every subtree its ranks' counts down
- *           the tree (their second lg latencies). */
+ *           the tree (their second lg latencies).  The segmented ring's
+ *           is not the thesis's eq. 2.21, which sends X segments of the
+ *           whole vector down a chain: its reduce-scatter runs one phase
+ *           of p - 1 steps for each segment of a chunk, ceil(X / p) of
+ *           them (a single one, the ring's, while a chunk fits in a
+ *           segment, as in Open MPI's), then the ring's allgather. */
 #define HIMPI_CATALOGUE(ROW)                                                                       \
     ROW(BCAST, bcast, NATIVE, native, 0, NAN)                                                      \
     ROW(BCAST, bcast, LINEAR, linear, 3, (p - 1) * (a + m * b))                                    \
@@ -183,7 +188,7 @@
     ROW(ALLREDUCE, allreduce, RECURSIVE_DOUBLING, recursive_doubling, -1, lg * (a + m * (b + c)))  \
     ROW(ALLREDUCE, allreduce, RING, ring, -1, 2 * (p - 1) * (a + m / p * b) + (p - 1) * m / p * c) \
     ROW(ALLREDUCE, allreduce, SEGMENTED_RING, segmented_ring, -1,                                  \
-        (p + X - 2) * (a + m / X * (b + c)) + (p - 1) * (a + m / p * b))                           \
+        ceil(X / p) * (p - 1) * a + (p - 1.0) / p * m * (b + c) + (p - 1) * (a + m / p * b))       \
     ROW(ALLREDUCE, allreduce, RABENSEIFNER, rabenseifner, -1,                                      \
         2 * lg * a + 2.0 * (p - 1) / p * m * b + (p - 1.0) / p * m * c)                            \
     ROW(SCATTER, scatter, NATIVE, native, 0, NAN)                                                  \

@@ -35,6 +35,12 @@ START_TEST(flat_costs)
                     7 * (5e-6 + 1000 * (1e-9 + 2e-10)));
     ck_assert_close(HiMPI_Model_flat(HIMPI_OP_ALLREDUCE, HIMPI_ALG_RING, 8, 800, 0, &g),
                     14 * (5e-6 + 100 * 1e-9) + 7 * 100 * 2e-10);
+    /* The segmented ring is the ring while a chunk fits in a segment; 50-byte
+     * segments cut the 100-byte chunks in two phases of 7 steps. */
+    ck_assert_close(HiMPI_Model_flat(HIMPI_OP_ALLREDUCE, HIMPI_ALG_SEGMENTED_RING, 8, 800, 0, &g),
+                    HiMPI_Model_flat(HIMPI_OP_ALLREDUCE, HIMPI_ALG_RING, 8, 800, 0, &g));
+    ck_assert_close(HiMPI_Model_flat(HIMPI_OP_ALLREDUCE, HIMPI_ALG_SEGMENTED_RING, 8, 800, 50, &g),
+                    2 * 7 * (5e-6 + 50 * (1e-9 + 2e-10)) + 7 * (5e-6 + 100 * 1e-9));
     ck_assert_close(HiMPI_Model_flat(HIMPI_OP_GATHER, HIMPI_ALG_BINOMIAL, 8, 100, 0, &net),
                     3 * net.alpha + 700 * net.beta);
     ck_assert_close(HiMPI_Model_flat(HIMPI_OP_GATHER, HIMPI_ALG_LINEAR_SYNC, 8, 100, 0, &net),
