@@ -218,7 +218,10 @@ typedef int (*MPIB_Allgatherv_fn)(const void *sendbuf, int sendcount, MPI_Dataty
  *                         as Gather, Scatter and Allgather, with every
  *                         rank's count M and the blocks one after the
  *                         other;
- *   Barrier:              M is ignored. */
+ *   Barrier:              M is ignored.
+ * Their initialize runs the collective once, untimed, so that what a
+ * library sets up at its first call on a communicator stays out of the
+ * timed repetitions. */
 MPIB_coll_container *MPIB_Bcast_container_alloc(MPIB_Bcast_fn bcast);
 MPIB_coll_container *MPIB_Reduce_container_alloc(MPIB_Reduce_fn reduce);
 MPIB_coll_container *MPIB_Allreduce_container_alloc(MPIB_Allreduce_fn allreduce);
@@ -237,8 +240,9 @@ MPIB_coll_container *MPIB_Allgatherv_container_alloc(MPIB_Allgatherv_fn allgathe
 
 /* A ping-pong: M bytes from the root to the next rank and back, the other
  * ranks idle; a sample is the round trip (halve it for the one-way time
- * that Hockney's model, alpha + M beta, describes).  Needs at least two
- * ranks (MPI_ERR_COMM otherwise).  NULL if memory runs out. */
+ * that Hockney's model, alpha + M beta, describes).  Its initialize makes
+ * one round trip, untimed.  Needs at least two ranks (MPI_ERR_COMM
+ * otherwise).  NULL if memory runs out. */
 MPIB_coll_container *MPIB_Pingpong_container_alloc(void);
 
 /* The names of the native collectives, in a fixed order, NULL-terminated:

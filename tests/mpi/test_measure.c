@@ -170,7 +170,8 @@ static void test_pingpong(void)
     } else {
         check_result(rc, &r, M, &p, MPIB_METHOD_MAX);
         int partner = (root + 1) % size;
-        long long want = rank == root || rank == partner ? (long long)r.reps * M : 0;
+        /* The timed round trips and initialize's untimed one. */
+        long long want = rank == root || rank == partner ? (long long)(r.reps + 1) * M : 0;
         tap_check(isend_bytes == want, "rank %d sent %lld bytes, expected %lld", rank,
                   isend_bytes, want);
         tap_ok("ping-pong between ranks %d and %d: %.2f us round trip, %d repetitions", root,
@@ -199,6 +200,35 @@ static void test_native_containers(void)
     tap_check(MPIB_native_container_alloc("bcst") == NULL, "unknown name gave a container");
     tap_check(MPIB_native_container_alloc(NULL) == NULL, "NULL name gave a container");
     tap_ok("unknown operation names give no container");
+}
+
+/* A bcast that counts its calls, to see what the container runs. */
+static int bcast_calls;
+
+static int counting_bcast(void *buffer, int count, MPI_Datatype datatype, int root,
+                          MPI_Comm comm)
+{
+    bcast_calls++;
+    return MPI_Bcast(buffer, count, datatype, root, comm);
+}
+
+/* One untimed call before the timed repetitions, on every rank and for
+ * every measurement. */
+static void test_untimed_call(void)
+{
+    MPIB_precision p = MPIB_precision_default();
+    p.max_reps = 20;
+    MPIB_coll_container *c = MPIB_Bcast_container_alloc(counting_bcast);
+    for (int k = 0; k < 2; k++) {
+        MPIB_result r;
+        bcast_calls = 0;
+        int rc = MPIB_measure_max(c, MPI_COMM_WORLD, k * (size - 1), 512, &p, &r);
+        check_result(rc, &r, 512, &p, MPIB_METHOD_MAX);
+        tap_check(bcast_calls == r.reps + 1, "rank %d: %d calls for %d repetitions", rank,
+                  bcast_calls, r.reps);
+    }
+    MPIB_coll_container_free(c);
+    tap_ok("a native container runs its collective once, untimed, then the repetitions");
 }
 
 static void test_msgset(void)
@@ -405,6 +435,7 @@ int main(int argc, char **argv)
     test_bound();
     test_pingpong();
     test_native_containers();
+    test_untimed_call();
     test_msgset();
     test_errors();
     test_pair();
