@@ -38,13 +38,15 @@ if !HIMPI_SMPI
 E2E_LIBRARY_TESTS += %D%/e2e/interpose.sh
 E2E_TOOL_TESTS += %D%/e2e/comm_churn.sh
 endif
-E2E_TESTS = $(E2E_LIBRARY_TESTS) $(E2E_TOOL_TESTS)
-# Under the sanitizers, tuning (which also writes and loads a table with its
-# fingerprint) and interposition: --verify's and the fingerprint check's
+# launch.sh checks the launch script that every other test goes through.
+E2E_TESTS = %D%/e2e/launch.sh $(E2E_LIBRARY_TESTS) $(E2E_TOOL_TESTS)
+# Under the sanitizers, the launch script (which then preloads a library
+# for every program it runs), tuning (which also writes and loads a table
+# with its fingerprint) and interposition: --verify's and the fingerprint check's
 # library paths are the tuner's comparisons and the table's load, which
 # tune.sh and the unit tests already take under the sanitizers, at two
 # launches of five seconds or more each under ASan.
-E2E_MEMORY_TESTS = %D%/e2e/tune.sh
+E2E_MEMORY_TESTS = %D%/e2e/launch.sh %D%/e2e/tune.sh
 if !HIMPI_SMPI
 E2E_MEMORY_TESTS += %D%/e2e/interpose.sh
 endif
@@ -105,7 +107,8 @@ check-medium:
 # own: plain calls and their plan lookup, the native phase, threads,
 # hierarchical communicators (MPI_Comm_split_type), schedules (the tag
 # bound, attributes, MPI_Testsome), local copies (MPI_Pack, MPI_Unpack)
-# and interposition through the profiling interface; the nonblocking and
+# and interposition through the profiling interface, and the launch
+# script, whose MPICH path differs from Open MPI's; the nonblocking and
 # persistent matrices at 3 ranks, whose levels make the library's
 # nonblocking and persistent collectives (MPI_Ibcast, MPI_Bcast_init).
 # libmpib's measurements, tuning and the tools use the library as the
@@ -119,7 +122,8 @@ MPI_TESTS_LIBRARY = $(coll_programs:=-2.mpi) $(coll_programs:=-3.mpi) \
 	$(MPI_TESTS_THREADS)
 check-library:
 	$(MAKE) $(AM_MAKEFLAGS) check \
-	  TESTS='$(LINT_TESTS) $(UNIT_TESTS) $(MPI_TESTS_LIBRARY) %D%/e2e/interpose.sh'
+	  TESTS='$(LINT_TESTS) $(UNIT_TESTS) $(MPI_TESTS_LIBRARY) %D%/e2e/launch.sh \
+	  %D%/e2e/interpose.sh'
 
 # The threaded cases alone, and only their program built: the
 # ThreadSanitizer job (scripts/test).
