@@ -155,7 +155,12 @@ int MPIB_compare_samples(double cl, int n, const double *A, const double *B,
 /* A benchmarkable operation.  A container for a new operation embeds this
  * struct as its first member and fills in the three functions; "self"
  * points to the whole container.  All three are collective over comm.
- *   initialize: allocate and fill buffers for message size M (bytes);
+ *   initialize: allocate and fill buffers for message size M (bytes), and
+ *               run the operation once if its first call sets something up
+ *               (libmpib's and HiMPI's containers all do): the warm-up is
+ *               the container's, not the repetition loop's, so that every
+ *               execute call is a timed one, which a container that
+ *               wraps another to time each call on its rank relies on;
  *   execute:    run the operation once; this is what gets timed;
  *   finalize:   release what initialize allocated (it is also called after
  *               a failed initialize, and must cope with a partial one).
