@@ -122,8 +122,7 @@ MPI_TESTS_LIBRARY = $(coll_programs:=-2.mpi) $(coll_programs:=-3.mpi) \
 	$(MPI_TESTS_THREADS)
 check-library:
 	$(MAKE) $(AM_MAKEFLAGS) check \
-	  TESTS='$(LINT_TESTS) $(UNIT_TESTS) $(MPI_TESTS_LIBRARY) %D%/e2e/launch.sh \
-	  %D%/e2e/interpose.sh'
+	  TESTS='$(LINT_TESTS) $(UNIT_TESTS) $(MPI_TESTS_LIBRARY) %D%/e2e/launch.sh %D%/e2e/interpose.sh'
 
 # The threaded cases alone, and only their program built: the
 # ThreadSanitizer job (scripts/test).
