@@ -57,6 +57,7 @@ result "$([ "$failed" = 0 ] && echo 0)" "ten launches at once all run ($failed f
 
 if [ "$openmpi" = 1 ]; then
   for i in 1 2; do
+    # shellcheck disable=SC2016 # the job's shell expands it
     timeout 300 "$b/launch" 1 sh -c 'echo "$OMPI_MCA_orte_tmpdir_base"' >"$tmp/base$i.out" 2>&1
   done
   one=$(cat "$tmp/base1.out")
