@@ -42,10 +42,10 @@ endif
 E2E_TESTS = %D%/e2e/launch.sh $(E2E_LIBRARY_TESTS) $(E2E_TOOL_TESTS)
 # Under the sanitizers, the launch script (which then preloads a library
 # for every program it runs), tuning (which also writes and loads a table
-# with its fingerprint) and interposition: --verify's and the fingerprint check's
-# library paths are the tuner's comparisons and the table's load, which
-# tune.sh and the unit tests already take under the sanitizers, at two
-# launches of five seconds or more each under ASan.
+# with its fingerprint) and interposition: --verify's and the fingerprint
+# check's library paths are the tuner's comparisons and the table's load,
+# which tune.sh and the unit tests already take under the sanitizers, at
+# two launches of five seconds or more each under ASan.
 E2E_MEMORY_TESTS = %D%/e2e/launch.sh %D%/e2e/tune.sh
 if !HIMPI_SMPI
 E2E_MEMORY_TESTS += %D%/e2e/interpose.sh
