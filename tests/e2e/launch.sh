@@ -22,16 +22,21 @@ sed 's/^/# /' "$tmp/stdin.out"
 grep -qx "a line for rank 0" "$tmp/stdin.out"
 result $? "stdin reaches rank 0"
 
-# The job's sleep has an argument no other process has, to be found after.
+# The job's sleep has an argument no other process has, to be found after:
+# the ranks are the processes whose whole command line is the sleep (the
+# launch script's and mpiexec's hold it too, so an unanchored pattern
+# would count them as ranks before any runs).
 nap=600.$$
+ranks="^sleep $nap\$"
 "$b/launch" 2 sleep "$nap" >"$tmp/term.out" 2>&1 &
 job=$!
 # Until both ranks run (at most 60 s), then one TERM, as the watchdog does.
 i=0
-while [ "$(pgrep -f "sleep $nap" | wc -l)" -lt 2 ] && [ "$i" -lt 60 ]; do
+while [ "$(pgrep -f "$ranks" | wc -l)" -lt 2 ] && [ "$i" -lt 60 ]; do
   sleep 1
   i=$((i + 1))
 done
+started=$(pgrep -f "$ranks" | wc -l)
 kill -TERM "$job"
 start=$(date +%s)
 wait "$job"
@@ -39,15 +44,18 @@ status=$?
 took=$(($(date +%s) - start))
 # Open MPI's daemon may take a moment to reap the ranks it was told to stop.
 i=0
-while pgrep -f "sleep $nap" >/dev/null && [ "$i" -lt 30 ]; do
+while pgrep -f "$ranks" >/dev/null && [ "$i" -lt 30 ]; do
   sleep 1
   i=$((i + 1))
 done
-left=$(pgrep -f "sleep $nap" | wc -l)
+left=$(pgrep -f "$ranks" | wc -l)
 sed 's/^/# /' "$tmp/term.out"
-pkill -KILL -f "sleep $nap" 2>/dev/null
-result "$([ "$status" != 0 ] && [ "$left" = 0 ] && echo 0)" \
-  "a TERM stops the job (status $status after $took s, $left of its processes left)"
+pkill -KILL -f "$ranks" 2>/dev/null
+# The status is reported, not checked: MPICH's mpiexec (Hydra) exits with
+# 15 or, racing its ranks' deaths, 0 (3 of 9 tries here), and mpi-run's
+# watchdog marks the hang itself, whatever the status.
+result "$([ "$started" = 2 ] && [ "$left" = 0 ] && echo 0)" \
+  "a TERM stops the job ($started ranks running, status $status after $took s, $left left)"
 
 i=0
 while [ "$i" -lt 10 ]; do
